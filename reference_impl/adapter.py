@@ -1,0 +1,94 @@
+"""The reference engine's protocol-1 adapter: JSON Lines on stdin and stdout.
+
+Run as ``python -m reference_impl.adapter``. It never dies on bad input: a
+line that is not JSON, an unknown command or a malformed argument gets a
+``rejected`` reply (``bad_request``) and the adapter keeps serving.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Mapping
+from typing import IO
+
+from . import __version__
+from .commands import COMMANDS, Command
+from .errors import BadRequest, RuleViolation
+from .protocol import JSON
+
+__all__ = ["handle", "main", "serve"]
+
+PROTOCOL = 1
+ENGINE = {"name": "seven-rocks-reference", "version": __version__, "language": "python"}
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _rejected(seq: JSON, error: RuleViolation) -> dict[str, JSON]:
+    return {
+        "seq": seq,
+        "rejected": {"code": error.code, "index": error.index, "message": error.message},
+    }
+
+
+def handle(request: JSON, commands: Mapping[str, Command] = COMMANDS) -> dict[str, JSON]:
+    """The reply to one decoded query (not ``start`` or ``stop``)."""
+    if not isinstance(request, dict):
+        return _rejected(None, BadRequest("a request is a JSON object"))
+    seq = request.get("seq")
+    if not isinstance(seq, _SCALARS):
+        return _rejected(None, BadRequest("seq must be a JSON scalar"))
+    if "seq" not in request:
+        return _rejected(None, BadRequest("the request has no seq"))
+    name = request.get("cmd")
+    command = commands.get(name) if isinstance(name, str) else None
+    if command is None:
+        known = ", ".join(sorted(commands))
+        return _rejected(seq, BadRequest(f"unknown command {name!r}: expected one of {known}"))
+    args = {k: v for k, v in request.items() if k not in ("cmd", "seq")}
+    try:
+        return {"seq": seq, "result": command(args)}
+    except RuleViolation as error:
+        return _rejected(seq, error)
+    except Exception as error:  # an engine bug: report it, keep serving
+        return {"seq": seq, "errored": {"message": f"{type(error).__name__}: {error}"}}
+
+
+def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] = COMMANDS) -> int:
+    """Answer requests line by line until ``stop`` or the end of input; return the exit status."""
+    names = list(commands)
+    for raw in lines:
+        try:
+            request = json.loads(raw)
+        except ValueError as error:  # includes bad UTF-8
+            reply = _rejected(None, BadRequest(f"the line is not JSON: {error}"))
+        else:
+            name = request.get("cmd") if isinstance(request, dict) else None
+            if name == "stop":
+                return 0
+            if name == "start":
+                if request.get("protocol") != PROTOCOL:
+                    out.write(json.dumps({"ready": False, "protocol": PROTOCOL}) + "\n")
+                    out.flush()
+                    return 0
+                reply = {"ready": True, "protocol": PROTOCOL, "engine": ENGINE, "cmds": names}
+            else:
+                reply = handle(request, commands)
+        out.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        out.flush()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``python -m reference_impl.adapter``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m reference_impl.adapter",
+        description="The Seven Rocks reference engine, speaking protocol 1 on stdin/stdout.",
+    )
+    parser.parse_args(argv)
+    return serve(sys.stdin.buffer, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,192 @@
+"""The six query commands of protocol 1, each a function from arguments to a result.
+
+Every command checks all of its input first (malformed input is `BadRequest`
+before any rule is applied), then plays it through the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from .errors import BadRequest, RuleViolation
+from .game import Game
+from .hand import Hand, check_deal, check_scores
+from .perft import divide
+from .protocol import (
+    JSON,
+    hand_result,
+    move_json,
+    parse_actions,
+    parse_deal,
+    parse_placements,
+    parse_scores,
+    parse_seat,
+    parse_tiles,
+    point_json,
+    require,
+    tile_json,
+)
+from .settle import settle
+from .table import Table, credit_for
+from .tiles import BIT, SUIT, mask_of, tiles_of_mask
+
+__all__ = ["COMMANDS", "Command"]
+
+Command = Callable[[Mapping[str, JSON]], dict[str, JSON]]
+
+
+def _build_table(plays: JSON) -> tuple[Table, list[int]]:
+    placements = parse_placements(plays)
+    table = Table()
+    sums = []
+    for index, placement in enumerate(placements):
+        try:
+            table.place(placement)
+        except RuleViolation as error:
+            raise error.at(index) from None
+        sums.append(table.end_sum())
+    return table, sums
+
+
+def cmd_table(args: Mapping[str, JSON]) -> dict[str, JSON]:
+    """Evaluate placements on an empty table."""
+    require(args, {"plays"}, set())
+    table, sums = _build_table(args["plays"])
+    credits = [credit_for(s) for s in sums]
+    return {
+        "spinner": None if table.spinner < 0 else tile_json(table.spinner),
+        "open": [point_json(point) for point in table.points()],
+        "counted": [{"tile": tile_json(t), "value": v} for t, v in table.counted()],
+        "end_sum": table.end_sum(),
+        "credits": credits,
+        "credit": credits[-1] if credits else None,
+    }
+
+
+def cmd_legal(args: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The legal placements of a hand of tiles on a table."""
+    require(args, {"plays", "hand"}, set())
+    table, _ = _build_table(args["plays"])
+    tiles = parse_tiles(args["hand"], "hand")
+    held = 0
+    for tile in tiles:
+        bit = BIT[tile.index]
+        if held & bit:
+            raise BadRequest(f"{tile} is twice in the hand")
+        if table.placed & bit:
+            raise BadRequest(f"{tile} is in the hand but already on the table")
+        held |= bit
+    if table.empty:
+        placements = [move_json(t, None) for t in tiles_of_mask(held)]
+    else:
+        placements = [
+            move_json(t, point)
+            for point in table.points()
+            for t in tiles_of_mask(held & SUIT[point[2]])
+        ]
+    return {"placements": placements}
+
+
+def cmd_settle(args: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The end-of-hand count of four seats' remaining tiles."""
+    require(args, {"hands"}, set())
+    hands = args["hands"]
+    if not isinstance(hands, list) or len(hands) != 4:
+        raise BadRequest("hands must be four lists of tiles, one per seat")
+    masks = []
+    seen = 0
+    for seat, value in enumerate(hands):
+        tiles = parse_tiles(value, f"seat {seat}'s tiles")
+        if len(tiles) > 7:
+            raise BadRequest(f"seat {seat} holds {len(tiles)} tiles: a player holds at most 7")
+        mask = mask_of([t.index for t in tiles])
+        if seen & mask or len(tiles) != mask.bit_count():
+            raise BadRequest(f"a tile appears twice (seat {seat})")
+        seen |= mask
+        masks.append(mask)
+    result = settle(masks)
+    return {
+        "pips": list(result.pips),
+        "penalties": list(result.penalties),
+        "deductions": list(result.deductions),
+    }
+
+
+def _start_hand(args: Mapping[str, JSON]) -> Hand:
+    # All malformed input is refused before any rule: deal, opener, scores, actions.
+    holdings = check_deal(parse_deal(args["deal"]))
+    opener = parse_seat(args["opener"], "opener")
+    scores = parse_scores(args["scores"]) if "scores" in args else (0, 0)
+    actions = parse_actions(args.get("actions", []))
+    check_scores(scores)
+    hand = Hand(holdings, opener, scores)
+    for index, action in enumerate(actions):
+        try:
+            hand.play(action)
+        except RuleViolation as error:
+            raise error.at(index) from None
+    return hand
+
+
+def cmd_hand(args: Mapping[str, JSON]) -> dict[str, JSON]:
+    """Play one hand from a deal."""
+    require(args, {"deal", "opener", "actions"}, {"scores"})
+    return hand_result(_start_hand(args))
+
+
+_GAME_HAND_KEYS = ({"deal", "actions"}, {"opener"})
+
+
+def cmd_game(args: Mapping[str, JSON]) -> dict[str, JSON]:
+    """Play several hands with the scores carried over."""
+    require(args, {"hands"}, set())
+    hands = args["hands"]
+    if not isinstance(hands, list):
+        raise BadRequest("hands must be a list of {deal, opener?, actions}")
+    parsed = []
+    for position, item in enumerate(hands):
+        try:
+            if not isinstance(item, dict):
+                raise BadRequest("a hand is an object {deal, opener?, actions}")
+            require(item, *_GAME_HAND_KEYS)
+            deal = parse_deal(item["deal"])
+            opener = parse_seat(item["opener"], "opener") if "opener" in item else None
+            parsed.append((deal, opener, parse_actions(item["actions"])))
+        except RuleViolation as error:
+            raise error.at(position) from None
+    game = Game()
+    for deal, opener, actions in parsed:
+        game.play_hand(deal, opener, actions)
+    return {
+        "hands": [hand_result(hand) for hand in game.hands],
+        "scores": list(game.scores),
+        "winner": game.winner,
+    }
+
+
+def cmd_perft(args: Mapping[str, JSON]) -> dict[str, JSON]:
+    """Count the action sequences below a position, split by the first action."""
+    require(args, {"deal", "opener", "depth"}, {"scores", "actions"})
+    depth = args["depth"]
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+        raise BadRequest(f"depth must be an integer >= 0, not {depth!r}")
+    hand = _start_hand(args)
+    split = divide(hand, depth)
+    return {
+        "nodes": sum(n for _, n in split) if split else 1,
+        "divide": [
+            {"action": "pass" if move is None else move_json(*move), "nodes": n}
+            for move, n in split
+        ],
+    }
+
+
+COMMANDS: dict[str, Command] = {
+    "table": cmd_table,
+    "legal": cmd_legal,
+    "settle": cmd_settle,
+    "hand": cmd_hand,
+    "game": cmd_game,
+    "perft": cmd_perft,
+}
+"""The query commands by protocol name."""

@@ -1,0 +1,240 @@
+"""One hand: turns, forced play, passes, credits, the end and the count.
+
+`Hand.play` checks an action from outside and leaves the hand unchanged when
+it refuses one; `Hand.place_fast` / `Hand.pass_fast` trust their caller (the
+hand's own `legal_moves`), for search and benchmarks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+from .actions import PASS, Action, Placement
+from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
+from .settle import round_to_five
+from .table import Point, Table, credit_for
+from .tiles import ALL_TILES, BIT, SUIT, Tile, pips_of_mask, tiles_of_mask
+
+__all__ = ["TARGET", "End", "Hand", "Move", "check_deal", "check_scores"]
+
+TARGET = 250
+"""Rule ``win.target``: the first team to reach at least this many points wins."""
+
+Move = tuple[int, Point | None]
+"""A placement on the trusted path: (tile index, attach point or None to open)."""
+
+PlaceEvent = tuple[int, int, Point | None, int, int, int, int]
+"""(seat, tile, point, end sum, credit, team 0 score, team 1 score)."""
+PassEvent = tuple[int]
+
+
+def check_deal(hands: Sequence[Sequence[Tile]]) -> list[int]:
+    """The four seats' masks of a well-formed deal (rule ``deal.all-tiles``)."""
+    if len(hands) != 4:
+        raise BadRequest(f"a deal has four hands, not {len(hands)}")
+    masks = []
+    seen = 0
+    for seat, tiles in enumerate(hands):
+        if len(tiles) != 7:
+            raise BadRequest(f"seat {seat} is dealt {len(tiles)} tiles, not 7")
+        mask = 0
+        for tile in tiles:
+            bit = BIT[tile.index]
+            if seen & bit:
+                raise BadRequest(f"{tile} is dealt twice")
+            seen |= bit
+            mask |= bit
+        masks.append(mask)
+    # 28 distinct tiles in 4 x 7 are the whole set: nothing more to check.
+    return masks
+
+
+def check_scores(scores: Sequence[int]) -> None:
+    """Refuse starting scores of a game that is already won (rule ``win.target``)."""
+    if len(scores) != 2:
+        raise BadRequest("scores are two numbers, one per team")
+    if max(scores) >= TARGET:
+        raise GameOver(f"the game is already won: a team has {max(scores)} points")
+
+
+class End(Enum):
+    """How a hand ended."""
+
+    DOMINO = "domino"
+    BLOCKED = "blocked"
+    TARGET = "target"
+
+
+class Hand:
+    """The state of one hand from the deal on."""
+
+    __slots__ = (
+        "end",
+        "events",
+        "holdings",
+        "next_opener",
+        "opener",
+        "passes",
+        "penalties",
+        "scores",
+        "table",
+        "to_move",
+        "winner",
+    )
+
+    def __init__(self, holdings: Sequence[int], opener: int, scores: Sequence[int] = (0, 0)):
+        """A fresh hand from four tile masks (trusted: use `Hand.deal` for outside input)."""
+        self.table = Table()
+        self.holdings = list(holdings)
+        self.opener = opener
+        self.to_move = opener
+        self.passes = 0
+        self.scores = list(scores)
+        self.end: End | None = None
+        self.winner: int | None = None
+        self.penalties: tuple[int, int, int, int] | None = None
+        self.next_opener: int | None = None
+        self.events: list[PlaceEvent | PassEvent] = []
+
+    @classmethod
+    def deal(
+        cls, hands: Sequence[Sequence[Tile]], opener: int, scores: Sequence[int] = (0, 0)
+    ) -> Hand:
+        """A fresh hand from a checked deal, opener and starting scores."""
+        masks = check_deal(hands)
+        if opener not in range(4):
+            raise BadRequest(f"opener must be a seat 0..3, not {opener}")
+        check_scores(scores)
+        return cls(masks, opener, scores)
+
+    def copy(self) -> Hand:
+        """An independent copy (events are shared up to now, then diverge)."""
+        other = Hand.__new__(Hand)
+        other.table = self.table.copy()
+        other.holdings = self.holdings.copy()
+        other.opener = self.opener
+        other.to_move = self.to_move
+        other.passes = self.passes
+        other.scores = self.scores.copy()
+        other.end = self.end
+        other.winner = self.winner
+        other.penalties = self.penalties
+        other.next_opener = self.next_opener
+        other.events = self.events.copy()
+        return other
+
+    # ----------------------------------------------------------------- reading
+
+    def legal_moves(self) -> list[Move]:
+        """The placements open to the player to move; empty means they must pass.
+
+        Rules ``open.any-tile`` and ``place.one-per-end-point``.
+        """
+        if self.end is not None:
+            return []
+        held = self.holdings[self.to_move]
+        table = self.table
+        if not table.placed:
+            return [(tile, None) for tile in tiles_of_mask(held)]
+        moves: list[Move] = []
+        for point in table.points():
+            mask = held & SUIT[point[2]]
+            while mask:
+                low_bit = mask & -mask
+                moves.append((low_bit.bit_length() - 1, point))
+                mask ^= low_bit
+        return moves
+
+    def can_place(self) -> bool:
+        """Whether the player to move has any legal placement."""
+        held = self.holdings[self.to_move]
+        if not self.table.placed:
+            return held != 0
+        return any(held & SUIT[point[2]] for point in self.table.points())
+
+    def legal(self) -> list[Placement]:
+        """The legal placements as value objects."""
+        table = self.table
+        return [
+            Placement(ALL_TILES[tile], None if point is None else table.end_point(point))
+            for tile, point in self.legal_moves()
+        ]
+
+    # ------------------------------------------------------------ trusted play
+
+    def place_fast(self, tile: int, point: Point | None) -> None:
+        """Make a legal placement for the player to move (trusted)."""
+        seat = self.to_move
+        self.holdings[seat] &= ~BIT[tile]
+        table = self.table
+        if point is None:
+            table.open_fast(tile)
+        else:
+            table.place_fast(tile, point)
+        end_sum = table.end_sum()
+        credit = credit_for(end_sum)
+        team = seat & 1
+        scores = self.scores
+        if credit:
+            # scoring.placing-team: credited at once to the placer's team.
+            scores[team] += credit
+        self.events.append((seat, tile, point, end_sum, credit, scores[0], scores[1]))
+        self.passes = 0
+        if credit and scores[team] >= TARGET:
+            # win.check-after-credit, win.no-count-after-win: no count, even on a last tile.
+            self.end = End.TARGET
+            self.winner = team
+            self.to_move = -1
+        elif not self.holdings[seat]:
+            # end.domino: the hand ends at once, whatever the partner holds.
+            self._finish(End.DOMINO)
+            self.next_opener = seat  # open.after-domino
+        else:
+            self.to_move = (seat + 1) & 3  # turn.clockwise
+
+    def pass_fast(self) -> None:
+        """Pass for the player to move (trusted: they have no placement)."""
+        seat = self.to_move
+        self.events.append((seat,))
+        self.passes += 1
+        if self.passes == 4:
+            # end.blocked: four in succession could not play; open.after-block: a new draw.
+            self._finish(End.BLOCKED)
+        else:
+            self.to_move = (seat + 1) & 3
+
+    def _finish(self, end: End) -> None:
+        self.end = end
+        self.to_move = -1
+        penalties = tuple(round_to_five(pips_of_mask(mask)) for mask in self.holdings)
+        self.penalties = penalties  # type: ignore[assignment]
+        # settle.own-team, settle.no-pooling; reading.negative-scores: no floor.
+        self.scores[0] -= penalties[0] + penalties[2]
+        self.scores[1] -= penalties[1] + penalties[3]
+
+    # ------------------------------------------------------------ checked play
+
+    def play(self, action: Action) -> None:
+        """Make an action from outside, checked; the hand is unchanged if it is refused."""
+        if self.end is not None:
+            raise HandOver(f"the hand is over ({self.end.value}): no {action} is possible")
+        seat = self.to_move
+        if isinstance(action, Placement):
+            tile = action.tile
+            if not self.holdings[seat] & BIT[tile.index]:
+                where = (
+                    "already on the table"
+                    if self.table.placed & BIT[tile.index]
+                    else ("in another player's hand")
+                )
+                raise NotInHand(f"seat {seat} does not hold {tile}: it is {where}")
+            point = self.table.check(action)
+            self.place_fast(tile.index, point)
+        elif action is PASS:
+            if self.can_place():
+                example = self.legal()[0]
+                raise MustPlay(f"seat {seat} must play: a legal placement exists ({example})")
+            self.pass_fast()
+        else:  # pragma: no cover - the type admits nothing else
+            raise BadRequest(f"not an action: {action!r}")

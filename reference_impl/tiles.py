@@ -1,0 +1,149 @@
+"""Tiles of the double-six set (rules ``material.double-six``, ``material.pip-value``).
+
+The engine works on tile *indices* 0..27 and bit masks of them; `Tile` is the
+value object used at the edges (the adapter, error messages, the public API).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+__all__ = [
+    "ALL_TILES",
+    "BIT",
+    "DOUBLE",
+    "FULL_SET",
+    "HIGH",
+    "LOW",
+    "PIPS",
+    "SUIT",
+    "Side",
+    "Tile",
+    "mask_of",
+    "pips_of_mask",
+    "tile_index",
+    "tiles_of_mask",
+]
+
+
+class Side(IntEnum):
+    """A side of a tile on the table; the wire names are the protocol's."""
+
+    LOW = 0
+    HIGH = 1
+    LINEAR_A = 2
+    LINEAR_B = 3
+    BRANCH_A = 4
+    BRANCH_B = 5
+
+    @property
+    def wire(self) -> str:
+        """The protocol's name for this side (``"linear_a"``)."""
+        return _SIDE_WIRE[self]
+
+    @property
+    def words(self) -> str:
+        """The rules' name for this side (``"linear side A"``)."""
+        return _SIDE_WORDS[self]
+
+    @classmethod
+    def from_wire(cls, name: str) -> Side | None:
+        """The side called `name` in the protocol, or None for an unknown name."""
+        return _WIRE_SIDE.get(name)
+
+
+_SIDE_WIRE: Final = ("low", "high", "linear_a", "linear_b", "branch_a", "branch_b")
+_SIDE_WORDS: Final = (
+    "lower-value end",
+    "higher-value end",
+    "linear side A",
+    "linear side B",
+    "branch A",
+    "branch B",
+)
+_WIRE_SIDE: Final = {name: Side(i) for i, name in enumerate(_SIDE_WIRE)}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """One tile, canonical: ``low <= high``, both in 0..6."""
+
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.low <= self.high <= 6):
+            raise ValueError(f"not a double-six tile: [{self.low}|{self.high}]")
+
+    @property
+    def index(self) -> int:
+        """The tile's position 0..27 in the set's canonical order."""
+        return _INDEX[self.low][self.high]
+
+    @property
+    def pips(self) -> int:
+        """The pip value: the sum of both halves."""
+        return self.low + self.high
+
+    @property
+    def is_double(self) -> bool:
+        """Whether both halves are equal."""
+        return self.low == self.high
+
+    def __str__(self) -> str:
+        return f"[{self.low}|{self.high}]"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.low}, {self.high})"
+
+
+_INDEX: Final = [[-1] * 7 for _ in range(7)]
+_tiles: list[Tile] = []
+for _low in range(7):
+    for _high in range(_low, 7):
+        _INDEX[_low][_high] = len(_tiles)
+        _tiles.append(Tile(_low, _high))
+
+ALL_TILES: Final[tuple[Tile, ...]] = tuple(_tiles)
+"""The 28 tiles in canonical order; ``ALL_TILES[t.index] == t``."""
+
+LOW: Final[tuple[int, ...]] = tuple(t.low for t in ALL_TILES)
+HIGH: Final[tuple[int, ...]] = tuple(t.high for t in ALL_TILES)
+PIPS: Final[tuple[int, ...]] = tuple(t.pips for t in ALL_TILES)
+DOUBLE: Final[tuple[bool, ...]] = tuple(t.is_double for t in ALL_TILES)
+BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(28))
+SUIT: Final[tuple[int, ...]] = tuple(
+    sum(BIT[t.index] for t in ALL_TILES if v in (t.low, t.high)) for v in range(7)
+)
+"""``SUIT[v]``: the mask of the seven tiles that carry the value ``v``."""
+FULL_SET: Final = (1 << 28) - 1
+
+
+def tile_index(low: int, high: int) -> int:
+    """Index of the canonical tile ``[low|high]`` (no checking: a trusted path)."""
+    return _INDEX[low][high]
+
+
+def mask_of(indices: list[int] | tuple[int, ...]) -> int:
+    """The bit mask of some tile indices."""
+    mask = 0
+    for i in indices:
+        mask |= BIT[i]
+    return mask
+
+
+def tiles_of_mask(mask: int) -> list[int]:
+    """The tile indices in a mask, in canonical order."""
+    out = []
+    while mask:
+        low_bit = mask & -mask
+        out.append(low_bit.bit_length() - 1)
+        mask ^= low_bit
+    return out
+
+
+def pips_of_mask(mask: int) -> int:
+    """The total pip value of the tiles in a mask."""
+    return sum(PIPS[i] for i in tiles_of_mask(mask))
