@@ -1,0 +1,224 @@
+"""Compare an expected value from a fixture with an engine's answer (team contract semantics).
+
+- Objects: only the keys present in the expected object are compared, at every depth.
+- Arrays: same length, element by element in order; arrays under the keys in
+  ``MULTISET_KEYS`` compare as multisets (each expected element matched to a distinct
+  actual element by the same rules).
+- Scalars: exact equality; integers are not booleans; null matches only null.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "MULTISET_KEYS",
+    "Mismatch",
+    "diff",
+    "diff_rejected",
+    "format_mismatches",
+    "matches",
+    "render",
+]
+
+MULTISET_KEYS = frozenset({"open", "counted", "placements", "legal", "divide"})
+"""Arrays stored under these keys compare without regard to order."""
+
+_RENDER_LIMIT = 300
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One difference between the expected value and the actual one, at a JSON path."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path or '(top)'}: {self.message}"
+
+
+def render(value: Any, limit: int = _RENDER_LIMIT) -> str:
+    """A compact one-line JSON rendering of ``value``, cut at ``limit`` characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _same_scalar(expected: Any, actual: Any) -> bool:
+    # bool is a subclass of int in Python but not in the fixtures' world: true is not 1.
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return type(expected) is type(actual) and expected == actual
+    if expected is None or actual is None:
+        return expected is None and actual is None
+    return type(expected) is type(actual) and bool(expected == actual)
+
+
+def matches(expected: Any, actual: Any, key: str | None = None) -> bool:
+    """Whether ``actual`` satisfies ``expected``; ``key`` is the object key holding them."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return False
+        return all(k in actual and matches(v, actual[k], k) for k, v in expected.items())
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(expected) != len(actual):
+            return False
+        if key in MULTISET_KEYS:
+            matched, _ = _match_multiset(expected, actual)
+            return len(matched) == len(expected)
+        return all(matches(e, a) for e, a in zip(expected, actual, strict=True))
+    return _same_scalar(expected, actual)
+
+
+def _match_multiset(
+    expected: Sequence[Any], actual: Sequence[Any]
+) -> tuple[dict[int, int], list[list[int]]]:
+    """A maximum matching expected index -> actual index (Kuhn's augmenting paths).
+
+    A greedy matching is not enough: with subset matching of objects, one expected
+    element may fit several actual ones.
+    """
+    fits = [[j for j, a in enumerate(actual) if matches(e, a)] for e in expected]
+    owner: dict[int, int] = {}  # actual index -> expected index
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j in fits[i]:
+            if j in seen:
+                continue
+            seen.add(j)
+            if j not in owner or augment(owner[j], seen):
+                owner[j] = i
+                return True
+        return False
+
+    for i in range(len(expected)):
+        augment(i, set())
+    return {i: j for j, i in owner.items()}, fits
+
+
+def _describe_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return type(value).__name__
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def diff(expected: Any, actual: Any, path: str = "", key: str | None = None) -> list[Mismatch]:
+    """Every mismatch between ``expected`` and ``actual``; empty when they match."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return [
+                Mismatch(
+                    path, f"expected an object, got {_describe_type(actual)}: {render(actual)}"
+                )
+            ]
+        out: list[Mismatch] = []
+        for k, v in expected.items():
+            sub = _join(path, k)
+            if k not in actual:
+                out.append(Mismatch(sub, f"missing; expected {render(v)}"))
+            else:
+                out.extend(diff(v, actual[k], sub, k))
+        return out
+    if isinstance(expected, list):
+        if not isinstance(actual, list):
+            return [
+                Mismatch(path, f"expected an array, got {_describe_type(actual)}: {render(actual)}")
+            ]
+        if key in MULTISET_KEYS:
+            return _diff_multiset(expected, actual, path)
+        return _diff_ordered(expected, actual, path)
+    if _same_scalar(expected, actual):
+        return []
+    if type(expected) is not type(actual) and not (expected is None or actual is None):
+        return [
+            Mismatch(
+                path,
+                f"expected {render(expected)} ({_describe_type(expected)}), "
+                f"got {render(actual)} ({_describe_type(actual)})",
+            )
+        ]
+    return [Mismatch(path, f"expected {render(expected)}, got {render(actual)}")]
+
+
+def _diff_ordered(expected: list[Any], actual: list[Any], path: str) -> list[Mismatch]:
+    out: list[Mismatch] = []
+    if len(expected) != len(actual):
+        out.append(Mismatch(path, f"expected {len(expected)} items, got {len(actual)}"))
+    for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
+        out.extend(diff(e, a, f"{path}[{i}]"))
+    for i in range(len(actual), len(expected)):
+        out.append(Mismatch(f"{path}[{i}]", f"missing; expected {render(expected[i])}"))
+    for i in range(len(expected), len(actual)):
+        out.append(Mismatch(f"{path}[{i}]", f"unexpected item {render(actual[i])}"))
+    return out
+
+
+def _diff_multiset(expected: list[Any], actual: list[Any], path: str) -> list[Mismatch]:
+    matched, _ = _match_multiset(expected, actual)
+    if len(matched) == len(expected) == len(actual):
+        return []
+    label = f"{path} (any order)"
+    out: list[Mismatch] = []
+    if len(expected) != len(actual):
+        out.append(Mismatch(label, f"expected {len(expected)} items, got {len(actual)}"))
+    used = set(matched.values())
+    missing = [i for i in range(len(expected)) if i not in matched]
+    extra = [j for j in range(len(actual)) if j not in used]
+    if len(missing) == 1 and len(extra) == 1:
+        # One element differs: show exactly how, which reads better than two lists.
+        i, j = missing[0], extra[0]
+        out.extend(diff(expected[i], actual[j], f"{path}[{j}]"))
+        return out
+    out.extend(
+        Mismatch(label, f"no actual item matches expected {render(expected[i])}") for i in missing
+    )
+    out.extend(Mismatch(label, f"unexpected item {render(actual[j])}") for j in extra)
+    return out
+
+
+def diff_rejected(expected: dict[str, Any], rejected: Any) -> list[Mismatch]:
+    """Mismatches between an ``expect_rejected`` and the reply's ``rejected`` object.
+
+    The code must be equal; the index is compared only when the fixture gives one.
+    """
+    if not isinstance(rejected, dict):
+        return [Mismatch("rejected", f"expected an object, got {render(rejected)}")]
+    out: list[Mismatch] = []
+    for k in ("code", "index"):
+        if k not in expected:
+            continue
+        if k not in rejected:
+            out.append(Mismatch(f"rejected.{k}", f"missing; expected {render(expected[k])}"))
+        elif not _same_scalar(expected[k], rejected[k]):
+            out.append(
+                Mismatch(
+                    f"rejected.{k}", f"expected {render(expected[k])}, got {render(rejected[k])}"
+                )
+            )
+    return out
+
+
+def format_mismatches(mismatches: Sequence[Mismatch], indent: str = "  ") -> str:
+    """The mismatches as a readable block, one per line."""
+    return "\n".join(f"{indent}{m}" for m in mismatches)
