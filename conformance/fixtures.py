@@ -1,0 +1,338 @@
+"""Fixture files: load the YAML cases and check them (schema and semantic lint).
+
+Every problem found names its file and, when it concerns one, the case id.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from conformance.protocol import QUERY_CMDS, REJECTION_CODES
+from conformance.rules import Rule, load_rules
+
+__all__ = [
+    "CASE_ID",
+    "SEED_HEADINGS",
+    "Case",
+    "FixtureError",
+    "FixtureProblem",
+    "fixture_files",
+    "lint",
+    "load_cases",
+    "load_yaml",
+]
+
+CASE_ID = re.compile(r"^[a-z0-9]+([._-][a-z0-9]+)*$")
+"""The form of a case id."""
+
+SEED_HEADINGS: frozenset[str] = frozenset(
+    {
+        "Giocatori, materiale e obiettivo",
+        "Distribuire e aprire",
+        "Posare una tessera",
+        "Doppie terminali e interne allo schema",
+        "L'unico spinner",
+        "Aprire i rami dello spinner",
+        "Punti della posa",
+        "Dalla somma delle estremità ai punti",
+        "Terminare la mano e fare il conteggio",
+        "Vincere la partita",
+    }
+)
+"""Section headings of the Italian seed text that a ``source: "seed: ..."`` may cite."""
+
+_CASE_KEYS = frozenset(
+    {"id", "description", "rules", "source", "cmd", "given", "expect", "expect_rejected"}
+)
+_REQUIRED = ("id", "description", "rules", "source", "cmd", "given")
+
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+# The C loader is several times faster; fall back when libyaml is absent.
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc]
+    """A safe loader with YAML 1.2 booleans: only true/false.
+
+    YAML 1.1 also reads ``on``, ``off``, ``yes`` and ``no`` as booleans, which would turn
+    the placement key ``on:`` into ``True``.
+    """
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != _BOOL_TAG]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(
+    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+
+
+def load_yaml(text: str) -> Any:
+    """Parse fixture YAML safely, with YAML 1.2 booleans (``on:`` stays a string key)."""
+    return yaml.load(text, Loader=_Loader)
+
+
+@dataclass(frozen=True, eq=False)
+class Case:
+    """One conformance case: a request to an engine and the answer the rules require."""
+
+    id: str
+    description: str
+    rules: tuple[str, ...]
+    source: str
+    cmd: str
+    given: Mapping[str, Any]
+    expect: Mapping[str, Any] | None
+    expect_rejected: Mapping[str, Any] | None
+    file: str = ""
+
+    def request(self, seq: Any) -> dict[str, Any]:
+        """The protocol request for this case, with ``seq``."""
+        return {"cmd": self.cmd, "seq": seq, **self.given}
+
+    def __repr__(self) -> str:
+        return f"<Case {self.id} ({self.cmd}) from {self.file}>"
+
+
+@dataclass(frozen=True)
+class FixtureProblem:
+    """Something wrong with a fixture file, located by file and (when known) case id."""
+
+    file: str
+    case: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}: {self.case}" if self.case else self.file
+        return f"{where}: {self.message}"
+
+
+@dataclass
+class FixtureError(Exception):
+    """The fixtures cannot be used: the run cannot happen."""
+
+    problems: list[FixtureProblem] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        lines = [f"{len(self.problems)} problem(s) in the fixtures:"]
+        lines.extend(f"  {p}" for p in self.problems)
+        return "\n".join(lines)
+
+
+def fixture_files(directory: Path) -> list[Path]:
+    """The fixture files under ``directory`` (``*.yaml``/``*.yml``, recursively), sorted."""
+    found = [*directory.rglob("*.yaml"), *directory.rglob("*.yml")]
+    return sorted(p for p in found if p.is_file())
+
+
+def _structure(data: Any) -> list[tuple[str | None, str]]:
+    """Built-in structural checks mirroring fixture.schema.json (no jsonschema needed)."""
+    if not isinstance(data, dict):
+        return [(None, "the file must hold a mapping with 'title' and 'cases'")]
+    out: list[tuple[str | None, str]] = []
+    extra = sorted(set(data) - {"title", "cases"})
+    if extra:
+        out.append((None, f"unknown top-level key(s): {', '.join(map(str, extra))}"))
+    if not isinstance(data.get("title"), str) or not data["title"].strip():
+        out.append((None, "'title' is required and must be a non-empty string"))
+    cases = data.get("cases")
+    if not isinstance(cases, list) or not cases:
+        out.append((None, "'cases' is required and must be a non-empty list"))
+        return out
+    for number, case in enumerate(cases, start=1):
+        out.extend(_case_structure(number, case))
+    return out
+
+
+def _case_structure(number: int, case: Any) -> list[tuple[str | None, str]]:
+    if not isinstance(case, dict):
+        return [(f"case #{number}", "a case must be a mapping")]
+    cid = case.get("id")
+    label = cid if isinstance(cid, str) and cid else f"case #{number}"
+    out: list[str] = []
+    out.extend(f"missing required key '{k}'" for k in _REQUIRED if k not in case)
+    extra = sorted(map(str, set(case) - _CASE_KEYS))
+    if extra:
+        out.append(f"unknown key(s): {', '.join(extra)}")
+    if "id" in case and not (isinstance(cid, str) and CASE_ID.match(cid)):
+        out.append(f"id {cid!r} does not match {CASE_ID.pattern}")
+    desc = case.get("description")
+    if "description" in case and not (isinstance(desc, str) and desc.strip() and "\n" not in desc):
+        out.append("description must be one non-empty line")
+    rules = case.get("rules")
+    if "rules" in case and not (
+        isinstance(rules, list) and rules and all(isinstance(r, str) for r in rules)
+    ):
+        out.append("rules must be a non-empty list of rule IDs")
+    source = case.get("source")
+    if "source" in case:
+        if not isinstance(source, str):
+            out.append("source must be a string")
+        elif source not in ("derived", "fuzz"):
+            heading = source.removeprefix("seed: ")
+            if heading == source or heading not in SEED_HEADINGS:
+                out.append(
+                    f"source {source!r} must be 'derived', 'fuzz' or 'seed: <heading>' "
+                    "with a section heading of the Italian seed"
+                )
+    if "cmd" in case and case["cmd"] not in QUERY_CMDS:
+        out.append(f"cmd {case['cmd']!r} is not one of {', '.join(QUERY_CMDS)}")
+    given = case.get("given")
+    if "given" in case:
+        if not isinstance(given, dict):
+            out.append("given must be a mapping of the request's arguments")
+        elif {"cmd", "seq"} & set(given):
+            out.append("given must not contain 'cmd' or 'seq' (the runner sets them)")
+    has_expect, has_rejected = "expect" in case, "expect_rejected" in case
+    if has_expect == has_rejected:
+        out.append("exactly one of 'expect' and 'expect_rejected' is required")
+    if has_expect and not isinstance(case["expect"], dict):
+        out.append("expect must be a mapping (a subset of the result)")
+    if has_rejected:
+        out.extend(_rejected_structure(case["expect_rejected"]))
+    return [(label, message) for message in out]
+
+
+def _rejected_structure(rejected: Any) -> list[str]:
+    if not isinstance(rejected, dict):
+        return ["expect_rejected must be a mapping with 'code' and optionally 'index'"]
+    out: list[str] = []
+    if rejected.get("code") not in REJECTION_CODES:
+        out.append(f"expect_rejected.code {rejected.get('code')!r} is not a rejection code")
+    index = rejected.get("index")
+    if "index" in rejected and not (
+        index is None or (isinstance(index, int) and not isinstance(index, bool) and index >= 0)
+    ):
+        out.append("expect_rejected.index must be a non-negative integer or null")
+    extra = sorted(map(str, set(rejected) - {"code", "index"}))
+    if extra:
+        out.append(f"unknown key(s) in expect_rejected: {', '.join(extra)}")
+    return out
+
+
+def _schema_problems(data: Any) -> list[str]:
+    # Imported here: jsonschema is slow to import and a plain run does not need it.
+    from conformance import schemas
+
+    return list(schemas.check_fixture_file(data))
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+@dataclass
+class _Collector:
+    rules: Mapping[str, Rule]
+    schema: bool
+    problems: list[FixtureProblem] = field(default_factory=list)
+    cases: list[Case] = field(default_factory=list)
+    seen: dict[str, str] = field(default_factory=dict)
+
+    def add_file(self, path: Path, *, schema: bool) -> None:
+        name = _display(path)
+        try:
+            data = load_yaml(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+            self.problems.append(FixtureProblem(name, None, f"cannot read YAML: {exc}"))
+            return
+        structural = _structure(data)
+        self.problems.extend(FixtureProblem(name, c, m) for c, m in structural)
+        if schema and self.schema:
+            self.problems.extend(
+                FixtureProblem(name, None, f"schema: {m}") for m in _schema_problems(data)
+            )
+        if structural:
+            return
+        for raw in data["cases"]:
+            self._add_case(name, raw)
+
+    def _add_case(self, name: str, raw: dict[str, Any]) -> None:
+        cid: str = raw["id"]
+        if cid in self.seen:
+            self.problems.append(
+                FixtureProblem(name, cid, f"duplicate id (first defined in {self.seen[cid]})")
+            )
+            return
+        self.seen[cid] = name
+        for rule_id in raw["rules"]:
+            rule = self.rules.get(rule_id)
+            if rule is None:
+                self.problems.append(
+                    FixtureProblem(name, cid, f"rule ID {rule_id!r} is not in spec/rules.md")
+                )
+            elif rule.withdrawn:
+                self.problems.append(
+                    FixtureProblem(name, cid, f"rule {rule_id!r} is withdrawn; cite another")
+                )
+        self.cases.append(
+            Case(
+                id=cid,
+                description=raw["description"],
+                rules=tuple(raw["rules"]),
+                source=raw["source"],
+                cmd=raw["cmd"],
+                given=raw["given"],
+                expect=raw.get("expect"),
+                expect_rejected=raw.get("expect_rejected"),
+                file=name,
+            )
+        )
+
+
+def _collect(
+    dirs: Sequence[Path],
+    rules: Mapping[str, Rule] | None,
+    schema_dirs: Iterable[Path],
+    schema: bool,
+) -> _Collector:
+    collector = _Collector(rules if rules is not None else load_rules(), schema)
+    schema_roots = {d.resolve() for d in schema_dirs}
+    for directory in dirs:
+        if not directory.is_dir():
+            collector.problems.append(FixtureProblem(_display(directory), None, "not a directory"))
+            continue
+        files = fixture_files(directory)
+        if not files:
+            collector.problems.append(
+                FixtureProblem(_display(directory), None, "no fixture files (*.yaml) found")
+            )
+        check = directory.resolve() in schema_roots
+        for path in files:
+            collector.add_file(path, schema=check)
+    return collector
+
+
+def load_cases(
+    dirs: Sequence[Path],
+    *,
+    rules: Mapping[str, Rule] | None = None,
+    schema_dirs: Iterable[Path] = (),
+) -> list[Case]:
+    """Load every case under ``dirs`` in file order; raise ``FixtureError`` on any problem.
+
+    The built-in structural and semantic checks always run; the JSON Schema check runs
+    for the folders in ``schema_dirs`` (a user's own fixtures), since importing
+    jsonschema costs more than a whole run of the suite's own, already linted, files.
+    """
+    collector = _collect(dirs, rules, schema_dirs, schema=True)
+    if collector.problems:
+        raise FixtureError(collector.problems)
+    return collector.cases
+
+
+def lint(
+    dirs: Sequence[Path], *, rules: Mapping[str, Rule] | None = None, schema: bool = True
+) -> list[FixtureProblem]:
+    """Every problem in the fixture files under ``dirs`` (schema and semantic checks)."""
+    return _collect(dirs, rules, dirs if schema else (), schema=schema).problems
