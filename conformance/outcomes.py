@@ -1,0 +1,87 @@
+"""Results of a run: the outcome of each case and the run as a whole."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from conformance.client import EngineInfo
+from conformance.compare import Mismatch
+from conformance.fixtures import Case
+from conformance.rules import rule_group
+
+__all__ = ["CaseResult", "Outcome", "RunResult"]
+
+
+class Outcome(StrEnum):
+    """What happened to one case."""
+
+    PASSED = "passed"
+    FAILED = "failed"  # the engine answered, and the answer departs from the rules
+    ERRORED = "errored"  # no usable answer: crash, timeout, protocol violation
+    SKIPPED = "skipped"  # not run: command not implemented, or declined by the engine
+    XFAILED = "xfailed"  # failed, and listed as an expected failure
+    XPASSED = "xpassed"  # listed as an expected failure, but passed
+
+    @property
+    def bad(self) -> bool:
+        """Whether this outcome makes the run unsuccessful."""
+        return self in (Outcome.FAILED, Outcome.ERRORED, Outcome.XPASSED)
+
+
+@dataclass
+class CaseResult:
+    """The outcome of one case with everything needed to understand it."""
+
+    case: Case
+    outcome: Outcome
+    message: str = ""
+    mismatches: tuple[Mismatch, ...] = ()
+    request: Mapping[str, Any] | None = None
+    reply: Any = None
+    stderr_tail: str = ""
+    duration: float = 0.0
+
+
+@dataclass
+class RunResult:
+    """The outcome of a run: one ``CaseResult`` per selected case, in suite order."""
+
+    engine: EngineInfo | None
+    results: list[CaseResult]
+    duration: float = 0.0
+    restarts: int = 0
+    aborted: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    def totals(self) -> dict[str, int]:
+        """Counts per outcome (every outcome present, zero included) and ``total``."""
+        counts = Counter(r.outcome for r in self.results)
+        out = {o.value: counts.get(o, 0) for o in Outcome}
+        out["total"] = len(self.results)
+        return out
+
+    def by_group(self) -> dict[str, dict[str, int]]:
+        """Outcome counts per rule group; a case citing several groups counts in each."""
+        groups: dict[str, Counter[str]] = {}
+        for r in self.results:
+            for group in dict.fromkeys(rule_group(rule) for rule in r.case.rules):
+                groups.setdefault(group, Counter())[r.outcome.value] += 1
+        return {g: {o.value: c.get(o.value, 0) for o in Outcome} for g, c in sorted(groups.items())}
+
+    def failures(self) -> list[CaseResult]:
+        """The cases that make the run unsuccessful, in suite order."""
+        return [r for r in self.results if r.outcome.bad]
+
+    def ok(self, *, strict: bool = False) -> bool:
+        """Whether nothing failed or errored (and, when ``strict``, nothing was skipped)."""
+        if self.aborted or any(r.outcome.bad for r in self.results):
+            return False
+        return not (strict and any(r.outcome is Outcome.SKIPPED for r in self.results))
+
+    def exit_code(self, *, strict: bool = False) -> int:
+        """0 when the run is successful, 1 otherwise."""
+        return 0 if self.ok(strict=strict) else 1
