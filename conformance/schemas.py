@@ -1,0 +1,186 @@
+"""Check protocol messages and fixture files against the suite's JSON Schemas.
+
+The schemas live in ``spec/schemas`` (``conformance/_data/schemas`` in a wheel);
+they refer to one another by ``$id``, so all of them are loaded into one
+:class:`referencing.Registry`. Every check returns a list of messages, each one
+``<JSON path>: <what is wrong>``; an empty list means the instance is valid.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any, cast
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.protocols import Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from conformance.resources import schemas_dir
+
+__all__ = [
+    "BASE_URI",
+    "QUERY_CMDS",
+    "check_fixture_file",
+    "check_reply",
+    "check_request",
+    "registry",
+    "schema_names",
+    "validator",
+]
+
+BASE_URI = "https://seven-rocks.example/schemas/"
+"""Every schema's ``$id`` is this prefix followed by its file name."""
+
+QUERY_CMDS = ("table", "legal", "settle", "hand", "game", "perft")
+"""The query commands of protocol 1, in the order the protocol lists them."""
+
+_SUFFIX = ".schema.json"
+_REPLY_KINDS = ("result", "rejected", "errored", "skipped")
+# Keywords whose own message would only say "not valid under ..."; a schema
+# that uses them gives its reason in "description".
+_COMPOUND = frozenset({"not", "anyOf", "oneOf", "allOf"})
+
+
+@cache
+def _load() -> dict[str, dict[str, Any]]:
+    schemas: dict[str, dict[str, Any]] = {}
+    for path in sorted(schemas_dir().glob(f"*{_SUFFIX}")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        expected_id = BASE_URI + path.name
+        if contents.get("$id") != expected_id:
+            # A wrong $id would make every cross-file $ref resolve elsewhere.
+            raise ValueError(f"{path}: $id is {contents.get('$id')!r}, expected {expected_id!r}")
+        schemas[path.name] = contents
+    return schemas
+
+
+def schema_names() -> list[str]:
+    """The file names of all schemas, sorted (``"table.request.schema.json"``, ...)."""
+    return list(_load())
+
+
+@cache
+def registry() -> Registry[Any]:
+    """A registry holding every schema under its ``$id``."""
+    resources = [
+        (BASE_URI + name, Resource.from_contents(contents, default_specification=DRAFT202012))
+        for name, contents in _load().items()
+    ]
+    return Registry().with_resources(resources)
+
+
+def _file_name(name: str) -> str:
+    return name if name.endswith(_SUFFIX) else name + _SUFFIX
+
+
+@cache
+def validator(name: str) -> Validator:
+    """The validator for one schema, by file name with or without ``.schema.json``.
+
+    ``validator("table.request")`` and ``validator("table.request.schema.json")``
+    are the same validator. Raises :class:`KeyError` for an unknown name.
+    """
+    file_name = _file_name(name)
+    schemas = _load()
+    if file_name not in schemas:
+        raise KeyError(f"no schema named {name!r}; known: {', '.join(schemas)}")
+    return Draft202012Validator(schemas[file_name], registry=registry())
+
+
+def _json_path(path: Iterable[str | int]) -> str:
+    text = "$"
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif part.isidentifier():
+            text += f".{part}"
+        else:
+            text += f"[{json.dumps(part, ensure_ascii=False)}]"
+    return text
+
+
+def _describe(error: ValidationError) -> str:
+    schema = error.schema
+    if error.validator in _COMPOUND:
+        if isinstance(schema, Mapping) and isinstance(schema.get("description"), str):
+            return f"{_json_path(error.absolute_path)}: {schema['description']}"
+        if error.context:
+            # Report the branch that came closest instead of "not valid under any".
+            return _describe(best_match(error.context))
+    return f"{_json_path(error.absolute_path)}: {error.message}"
+
+
+def _errors(name: str, instance: object) -> list[str]:
+    # Parsed JSON or YAML is any Python object; the schema decides what is valid.
+    errors = validator(name).iter_errors(cast(Any, instance))
+    messages = {_describe(error) for error in errors}
+    return sorted(messages)
+
+
+def _not_object(instance: object, what: str) -> list[str]:
+    return [f"$: {what} must be a JSON object, got {type(instance).__name__} {instance!r:.60}"]
+
+
+def check_request(obj: object) -> list[str]:
+    """Check one request line (already parsed) against the schema of its ``cmd``.
+
+    ``start`` and ``stop`` are checked as well as the six queries. A request
+    without a known ``cmd`` gives one message naming the commands there are.
+    """
+    if not isinstance(obj, dict):
+        return _not_object(obj, "a request")
+    if "cmd" not in obj:
+        return ["$: 'cmd' is a required property"]
+    cmd = obj["cmd"]
+    known = ("start", "stop", *QUERY_CMDS)
+    if not isinstance(cmd, str) or cmd not in known:
+        return [f"$.cmd: unknown command {cmd!r}; expected one of {', '.join(known)}"]
+    return _errors(f"{cmd}.request", obj)
+
+
+def check_reply(cmd: str, obj: object) -> list[str]:
+    """Check one reply line (already parsed) to a request whose command was ``cmd``.
+
+    For ``start`` the reply is the handshake. For a query, the reply kind is
+    chosen by the first of ``result``, ``rejected``, ``errored``, ``skipped``
+    present in it; any other of those keys is then reported as unexpected.
+    """
+    if cmd == "stop":
+        return ["$: stop has no reply, yet one was read"]
+    if cmd == "start":
+        if not isinstance(obj, dict):
+            return _not_object(obj, "the handshake reply")
+        return _errors("start.reply", obj)
+    if cmd not in QUERY_CMDS:
+        return [f"$: no reply schema for unknown command {cmd!r}"]
+    if not isinstance(obj, dict):
+        return _not_object(obj, "a reply")
+    for kind in _REPLY_KINDS:
+        if kind in obj:
+            return _errors(f"{cmd}.result" if kind == "result" else kind, obj)
+    return [f"$: a reply needs one of the keys {', '.join(_REPLY_KINDS)}; got {sorted(obj)}"]
+
+
+def check_fixture_file(data: object) -> list[str]:
+    """Check one parsed fixture file: its shape, and that no case id repeats in it.
+
+    Uniqueness across files and whether each cited rule exists in
+    ``spec/rules.md`` need the whole suite, so the caller checks those.
+    """
+    messages = _errors("fixture", data)
+    if isinstance(data, dict) and isinstance(data.get("cases"), list):
+        seen: dict[str, int] = {}
+        for position, case in enumerate(data["cases"]):
+            case_id = case.get("id") if isinstance(case, dict) else None
+            if not isinstance(case_id, str):
+                continue
+            if case_id in seen:
+                first = seen[case_id]
+                messages.append(f"$.cases[{position}].id: {case_id!r} repeats $.cases[{first}].id")
+            else:
+                seen[case_id] = position
+    return messages
