@@ -28,7 +28,7 @@ from .protocol import (
 )
 from .settle import settle
 from .table import Table, credit_for
-from .tiles import BIT, SUIT, mask_of, tiles_of_mask
+from .tiles import BIT, mask_of
 
 __all__ = ["COMMANDS", "Command"]
 
@@ -76,15 +76,7 @@ def cmd_legal(args: Mapping[str, JSON]) -> dict[str, JSON]:
         if table.placed & bit:
             raise BadRequest(f"{tile} is in the hand but already on the table")
         held |= bit
-    if table.empty:
-        placements = [move_json(t, None) for t in tiles_of_mask(held)]
-    else:
-        placements = [
-            move_json(t, point)
-            for point in table.points()
-            for t in tiles_of_mask(held & SUIT[point[2]])
-        ]
-    return {"placements": placements}
+    return {"placements": [move_json(t, point) for t, point in table.moves(held)]}
 
 
 def cmd_settle(args: Mapping[str, JSON]) -> dict[str, JSON]:

@@ -14,7 +14,7 @@ from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
 from .settle import round_to_five
 from .table import Point, Table, credit_for
-from .tiles import ALL_TILES, BIT, SUIT, Tile, pips_of_mask, tiles_of_mask
+from .tiles import ALL_TILES, BIT, SUIT, Tile, pips_of_mask
 
 __all__ = ["TARGET", "End", "Hand", "Move", "check_deal", "check_scores"]
 
@@ -110,7 +110,7 @@ class Hand:
 
     def copy(self) -> Hand:
         """An independent copy (events are shared up to now, then diverge)."""
-        other = Hand.__new__(Hand)
+        other = Hand.__new__(type(self))
         other.table = self.table.copy()
         other.holdings = self.holdings.copy()
         other.opener = self.opener
@@ -133,18 +133,7 @@ class Hand:
         """
         if self.end is not None:
             return []
-        held = self.holdings[self.to_move]
-        table = self.table
-        if not table.placed:
-            return [(tile, None) for tile in tiles_of_mask(held)]
-        moves: list[Move] = []
-        for point in table.points():
-            mask = held & SUIT[point[2]]
-            while mask:
-                low_bit = mask & -mask
-                moves.append((low_bit.bit_length() - 1, point))
-                mask ^= low_bit
-        return moves
+        return self.table.moves(self.holdings[self.to_move])
 
     def can_place(self) -> bool:
         """Whether the player to move has any legal placement."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from .actions import EndPoint, Placement
 from .errors import BranchClosed, NoMatch, NoSuchEnd
-from .tiles import ALL_TILES, BIT, DOUBLE, HIGH, LOW, Side, Tile
+from .tiles import ALL_TILES, BIT, DOUBLE, HIGH, LOW, SUIT, Side, Tile, tiles_of_mask
 
 __all__ = ["Arm", "Point", "Table", "credit_for"]
 
@@ -74,7 +74,7 @@ class Table:
 
     def copy(self) -> Table:
         """An independent copy (arms are immutable tuples, so a shallow list copy)."""
-        other = Table.__new__(Table)
+        other = Table.__new__(type(self))
         other.arms = self.arms.copy()
         other.spinner = self.spinner
         other.linear_free = self.linear_free
@@ -109,6 +109,24 @@ class Table:
                 if branches & 2:
                     points.append((spinner, _BRANCH_B, value))
         return points
+
+    def moves(self, held: int) -> list[tuple[int, Point | None]]:
+        """Every legal placement of the tiles in the mask `held`: ``(tile, point)``.
+
+        On an empty table every tile opens (rule ``open.any-tile``, point None);
+        otherwise one placement per matching (tile, attach point) pair (rule
+        ``place.one-per-end-point``).
+        """
+        if not self.placed:
+            return [(tile, None) for tile in tiles_of_mask(held)]
+        moves: list[tuple[int, Point | None]] = []
+        for point in self.points():
+            mask = held & SUIT[point[2]]
+            while mask:
+                low_bit = mask & -mask
+                moves.append((low_bit.bit_length() - 1, point))
+                mask ^= low_bit
+        return moves
 
     def counted(self) -> list[tuple[int, int]]:
         """Each counted end as ``(tile index, contribution)`` (``counted`` in the protocol)."""
