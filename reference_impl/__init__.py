@@ -10,7 +10,7 @@ from .actions import PASS, Action, EndPoint, Pass, Placement
 from .errors import RuleViolation
 from .game import Game
 from .hand import TARGET, End, Hand
-from .settle import Settlement, round_to_five, settle
+from .settle import Settlement, round_to_five
 from .table import Table, credit_for
 from .tiles import ALL_TILES, Side, Tile
 
@@ -33,7 +33,6 @@ __all__ = [
     "__version__",
     "credit_for",
     "round_to_five",
-    "settle",
 ]
 
 __version__ = "0.1.0"

@@ -86,7 +86,26 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m reference_impl.adapter",
         description="The Seven Rocks reference engine, speaking protocol 1 on stdin/stdout.",
     )
-    parser.parse_args(argv)
+    parser.add_argument(
+        "--mutant",
+        metavar="NAME",
+        help="serve a deliberately wrong engine, to measure the suite (see --list-mutants)",
+    )
+    parser.add_argument(
+        "--list-mutants", action="store_true", help="list the mutant engines and exit"
+    )
+    options = parser.parse_args(argv)
+    from .mutants import MUTANTS, apply_mutant
+
+    if options.list_mutants:
+        for mutant in MUTANTS.values():
+            print(f"{mutant.name}: {mutant.description} [{', '.join(mutant.rules)}]")
+        return 0
+    if options.mutant is not None:
+        if options.mutant not in MUTANTS:
+            parser.error(f"unknown mutant {options.mutant!r}; --list-mutants shows them")
+        apply_mutant(options.mutant)
+        ENGINE["name"] = f"seven-rocks-reference mutant {options.mutant}"
     return serve(sys.stdin.buffer, sys.stdout)
 
 
