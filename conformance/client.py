@@ -7,6 +7,7 @@ the runner; ``close`` always leaves no child behind.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -36,6 +37,29 @@ DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024
 
 _STDERR_TAIL_BYTES = 8 * 1024
 _STOP_GRACE_S = 1.0
+
+
+_LIVE: set[subprocess.Popen[bytes]] = set()
+_LIVE_LOCK = threading.Lock()
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    if os.name == "posix":
+        # The whole group: an adapter may have started the engine as a grandchild.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        proc.kill()
+
+
+@atexit.register
+def _kill_leftovers() -> None:
+    # Last line of defence (an interrupted run, a worker thread cut short): no child
+    # process outlives the runner.
+    with _LIVE_LOCK:
+        procs = list(_LIVE)
+    for proc in procs:
+        _kill_group(proc)
 
 
 def split_command(command: str) -> list[str]:
@@ -169,6 +193,8 @@ class EngineClient:
         except (OSError, ValueError) as exc:
             raise EngineStartError(self.argv, f"cannot execute it: {exc}") from exc
         proc = self._proc
+        with _LIVE_LOCK:
+            _LIVE.add(proc)
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         self._threads = [
             threading.Thread(target=self._read_stdout, args=(proc.stdout,), daemon=True),
@@ -246,14 +272,11 @@ class EngineClient:
         proc = self._proc
         if proc is None:
             return
-        if os.name == "posix":
-            # The whole group: an adapter may have started the engine as a grandchild.
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, signal.SIGKILL)
-        with contextlib.suppress(OSError):
-            proc.kill()
+        _kill_group(proc)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(5)
+        with _LIVE_LOCK:
+            _LIVE.discard(proc)
         self._writes.put(None)
         for thread in self._threads:
             thread.join(0.5)
