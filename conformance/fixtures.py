@@ -22,6 +22,7 @@ __all__ = [
     "Case",
     "FixtureError",
     "FixtureProblem",
+    "LintResult",
     "fixture_files",
     "lint",
     "load_cases",
@@ -238,9 +239,11 @@ class _Collector:
     problems: list[FixtureProblem] = field(default_factory=list)
     cases: list[Case] = field(default_factory=list)
     seen: dict[str, str] = field(default_factory=dict)
+    files: int = 0
 
     def add_file(self, path: Path, *, schema: bool) -> None:
         name = _display(path)
+        self.files += 1
         try:
             data = load_yaml(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
@@ -331,8 +334,18 @@ def load_cases(
     return collector.cases
 
 
+@dataclass(frozen=True)
+class LintResult:
+    """What ``lint`` found: the problems, and how many files and cases it read."""
+
+    problems: list[FixtureProblem]
+    files: int
+    cases: int
+
+
 def lint(
     dirs: Sequence[Path], *, rules: Mapping[str, Rule] | None = None, schema: bool = True
-) -> list[FixtureProblem]:
+) -> LintResult:
     """Every problem in the fixture files under ``dirs`` (schema and semantic checks)."""
-    return _collect(dirs, rules, dirs if schema else (), schema=schema).problems
+    collector = _collect(dirs, rules, dirs if schema else (), schema=schema)
+    return LintResult(collector.problems, collector.files, len(collector.cases))
