@@ -1,0 +1,74 @@
+"""JUnit XML for CI systems: one test suite per command, one test case per fixture case."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from pathlib import Path
+
+from conformance.outcomes import CaseResult, Outcome, RunResult
+from conformance.report import format_case
+from conformance.rules import Rule
+
+__all__ = ["junit_tree", "write_junit"]
+
+
+def _case_element(r: CaseResult, rules: Mapping[str, Rule]) -> ET.Element:
+    stem = Path(r.case.file).stem
+    element = ET.Element(
+        "testcase",
+        name=r.case.id,
+        classname=f"{r.case.cmd}.{stem}",
+        time=f"{r.duration:.6f}",
+    )
+    kind = {
+        Outcome.FAILED: "failure",
+        Outcome.XPASSED: "failure",
+        Outcome.ERRORED: "error",
+        Outcome.SKIPPED: "skipped",
+        Outcome.XFAILED: "skipped",
+    }.get(r.outcome)
+    if kind is not None:
+        message = (
+            r.message if r.outcome is not Outcome.XFAILED else f"expected failure: {r.message}"
+        )
+        child = ET.SubElement(element, kind, message=message)
+        if kind != "skipped":
+            child.text = format_case(r, rules)
+    return element
+
+
+def junit_tree(result: RunResult, rules: Mapping[str, Rule]) -> ET.ElementTree[ET.Element]:
+    """The JUnit XML document of a run."""
+    root = ET.Element("testsuites", name="seven-rocks-conformance")
+    suites: dict[str, ET.Element] = {}
+    counts: dict[str, dict[str, float]] = {}
+    for r in result.results:
+        suite = suites.get(r.case.cmd)
+        if suite is None:
+            suite = suites[r.case.cmd] = ET.SubElement(root, "testsuite", name=r.case.cmd)
+            counts[r.case.cmd] = dict.fromkeys(
+                ("tests", "failures", "errors", "skipped", "time"), 0
+            )
+        suite.append(_case_element(r, rules))
+        c = counts[r.case.cmd]
+        c["tests"] += 1
+        c["time"] += r.duration
+        c["failures"] += r.outcome in (Outcome.FAILED, Outcome.XPASSED)
+        c["errors"] += r.outcome is Outcome.ERRORED
+        c["skipped"] += r.outcome in (Outcome.SKIPPED, Outcome.XFAILED)
+    totals = dict.fromkeys(("tests", "failures", "errors", "skipped", "time"), 0.0)
+    for name, suite in suites.items():
+        for key, value in counts[name].items():
+            suite.set(key, f"{value:.6f}" if key == "time" else str(int(value)))
+            totals[key] += value
+    for key, value in totals.items():
+        root.set(key, f"{result.duration:.6f}" if key == "time" else str(int(value)))
+    return ET.ElementTree(root)
+
+
+def write_junit(path: Path, result: RunResult, rules: Mapping[str, Rule]) -> None:
+    """Write the JUnit XML of a run to ``path``."""
+    tree = junit_tree(result, rules)
+    ET.indent(tree)
+    tree.write(path, encoding="utf-8", xml_declaration=True)

@@ -1,0 +1,63 @@
+"""The machine-readable report (``--format json``), valid against report.schema.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance import SUITE_VERSION
+from conformance.outcomes import Outcome, RunResult
+from conformance.protocol import PROTOCOL_VERSION
+
+__all__ = ["REPORT_FORMAT", "report_object"]
+
+REPORT_FORMAT = "seven-rocks-conformance-report/1"
+"""Identifies the report's shape; bumped when it changes incompatibly."""
+
+
+def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
+    """The report of a run as one JSON-ready object."""
+    engine = result.engine
+    cases: list[dict[str, Any]] = []
+    for r in result.results:
+        entry: dict[str, Any] = {
+            "id": r.case.id,
+            "cmd": r.case.cmd,
+            "rules": list(r.case.rules),
+            "file": r.case.file,
+            "outcome": r.outcome.value,
+            "duration_s": round(r.duration, 6),
+        }
+        if r.outcome is not Outcome.PASSED:
+            entry["description"] = r.case.description
+            entry["message"] = r.message
+            entry["mismatches"] = [{"path": m.path, "message": m.message} for m in r.mismatches]
+            if r.request is not None:
+                entry["request"] = r.request
+            if r.reply is not None:
+                entry["reply"] = r.reply
+            if r.stderr_tail:
+                entry["stderr_tail"] = r.stderr_tail
+        cases.append(entry)
+    return {
+        "format": REPORT_FORMAT,
+        "suite": {"name": "seven-rocks-conformance", "version": SUITE_VERSION},
+        "protocol": PROTOCOL_VERSION,
+        "engine": None
+        if engine is None
+        else {
+            "name": engine.name,
+            "version": engine.version,
+            "language": engine.language,
+            "argv": list(engine.argv),
+            "cmds": list(engine.cmds),
+        },
+        "ok": result.ok(strict=strict),
+        "exit_code": result.exit_code(strict=strict),
+        "duration_s": round(result.duration, 6),
+        "restarts": result.restarts,
+        "aborted": result.aborted,
+        "warnings": list(result.warnings),
+        "totals": result.totals(),
+        "groups": result.by_group(),
+        "cases": cases,
+    }
