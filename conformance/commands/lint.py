@@ -1,0 +1,53 @@
+"""``lint``: check fixture files against the schema and the semantic rules."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from conformance.commands import Command
+from conformance.commands.common import error
+from conformance.fixtures import lint
+from conformance.resources import DataNotFoundError, fixtures_dir
+
+__all__ = ["COMMAND"]
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "dirs",
+        nargs="*",
+        type=Path,
+        metavar="DIR",
+        help="folders of fixture files (default: the suite's own)",
+    )
+
+
+def _execute(args: argparse.Namespace) -> int:
+    try:
+        dirs: list[Path] = args.dirs or [fixtures_dir()]
+    except DataNotFoundError as exc:
+        error(str(exc))
+        return 2
+    missing = [d for d in dirs if not d.is_dir()]
+    if missing:
+        error(f"not a directory: {', '.join(map(str, missing))}")
+        return 2
+    result = lint(dirs)
+    for problem in result.problems:
+        print(problem)
+    print(
+        f"{result.files} file(s), {result.cases} case(s): {len(result.problems) or 'no'} problem(s)"
+    )
+    return 1 if result.problems else 0
+
+
+COMMAND = Command(
+    name="lint",
+    help="check fixture files (the suite's or your own)",
+    description="Validate fixture files against fixture.schema.json and the semantic checks "
+    "(unique ids, rule IDs present in rules.md, sources), naming file and case in each "
+    "message. Exit 0: clean; 1: problems found; 2: no such folder.",
+    configure=_configure,
+    execute=_execute,
+)

@@ -1,0 +1,224 @@
+"""``run``: the whole suite (or a selection) against an engine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from conformance.client import EngineClient, EngineStartError
+from conformance.commands import Command
+from conformance.commands.common import add_engine_options, engine_from_args, error
+from conformance.expectfail import read_expect_fail, write_expect_fail
+from conformance.fixtures import FixtureError, load_cases
+from conformance.outcomes import RunResult
+from conformance.protocol import QUERY_CMDS
+from conformance.report import ProgressBar, format_report
+from conformance.resources import DataNotFoundError, fixtures_dir
+from conformance.rules import Rule, load_rules
+from conformance.runner import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
+
+__all__ = ["COMMAND"]
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    add_engine_options(parser)
+    select = parser.add_argument_group("selection (kinds combine with AND, repeats with OR)")
+    select.add_argument(
+        "-k",
+        dest="keywords",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="case ids matching this glob (a plain word matches anywhere in the id)",
+    )
+    select.add_argument(
+        "--rule",
+        dest="rules",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="cases citing a rule ID starting with this prefix (e.g. 'spinner' or "
+        "'settle.round-each-player')",
+    )
+    select.add_argument(
+        "--cmd",
+        dest="cmds",
+        action="append",
+        default=[],
+        choices=QUERY_CMDS,
+        help="cases of this command",
+    )
+    select.add_argument(
+        "--fixtures",
+        dest="fixture_dirs",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="DIR",
+        help="add the fixture files under DIR (checked like the suite's own)",
+    )
+    select.add_argument(
+        "--no-suite",
+        action="store_true",
+        help="leave out the suite's own fixtures (run only those given with --fixtures)",
+    )
+    out = parser.add_argument_group("output")
+    out.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="report on stdout as text (default) or one JSON object",
+    )
+    out.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML to FILE")
+    out.add_argument(
+        "-v", "--verbose", action="store_true", help="also list skipped cases and expected failures"
+    )
+    fails = parser.add_argument_group("expected failures")
+    fails.add_argument(
+        "--expect-fail",
+        type=Path,
+        metavar="FILE",
+        help="case ids (one a line, '#' comments) whose failure is expected",
+    )
+    fails.add_argument(
+        "--write-expect-fail",
+        type=Path,
+        metavar="FILE",
+        help="write the ids of the cases failing now to FILE",
+    )
+    run = parser.add_argument_group("run")
+    run.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run N engine processes in parallel (default 1)",
+    )
+    run.add_argument("--strict", action="store_true", help="skipped cases make the run fail")
+    run.add_argument(
+        "--check-messages",
+        action="store_true",
+        help="validate every request and reply against the protocol schemas",
+    )
+    run.add_argument(
+        "--max-restarts",
+        type=int,
+        default=DEFAULT_MAX_RESTARTS,
+        metavar="N",
+        help="stop the run after restarting a failing engine N times "
+        f"(default {DEFAULT_MAX_RESTARTS})",
+    )
+
+
+def _execute(args: argparse.Namespace) -> int:
+    if args.jobs < 1 or args.max_restarts < 0:
+        error("--jobs must be at least 1 and --max-restarts at least 0")
+        return 2
+    if args.no_suite and not args.fixture_dirs:
+        error("--no-suite needs at least one --fixtures DIR")
+        return 2
+    expect_fail: frozenset[str] = frozenset()
+    if args.expect_fail is not None:
+        try:
+            expect_fail = read_expect_fail(args.expect_fail)
+        except (OSError, UnicodeDecodeError) as exc:
+            error(f"cannot read the expected-failure file: {exc}")
+            return 2
+    try:
+        argv, env = engine_from_args(args)
+    except ValueError as exc:
+        error(f"bad --engine: {exc}")
+        return 2
+    # Start the engines first: their start-up overlaps with reading the fixtures.
+    clients = [EngineClient(argv, timeout=args.timeout, env=env) for _ in range(args.jobs)]
+    try:
+        for client in clients:
+            client.spawn()
+        return _run(args, argv, env, clients, expect_fail)
+    except EngineStartError as exc:
+        error(str(exc))
+        return 2
+    finally:
+        for client in clients:
+            client.close()
+
+
+def _run(
+    args: argparse.Namespace,
+    argv: list[str],
+    env: Mapping[str, str] | None,
+    clients: list[EngineClient],
+    expect_fail: frozenset[str],
+) -> int:
+    try:
+        rules = load_rules()
+        dirs = [] if args.no_suite else [fixtures_dir()]
+        cases = load_cases([*dirs, *args.fixture_dirs], rules=rules, schema_dirs=args.fixture_dirs)
+    except (FixtureError, DataNotFoundError, ValueError, OSError) as exc:
+        error(str(exc))
+        return 2
+    unknown = sorted(expect_fail - {c.id for c in cases})
+    if unknown:
+        error(f"warning: the expected-failure file lists unknown case ids: {', '.join(unknown)}")
+    selected = select_cases(cases, keywords=args.keywords, rules=args.rules, cmds=args.cmds)
+    if not selected:
+        error(f"no case matches the selection ({len(cases)} cases loaded)")
+        return 2
+    progress = ProgressBar(len(selected), sys.stderr)
+    options = RunOptions(
+        timeout=args.timeout,
+        max_restarts=args.max_restarts,
+        check_messages=args.check_messages,
+        expect_fail=expect_fail,
+    )
+    try:
+        result = run_suite(
+            argv,
+            selected,
+            options=options,
+            jobs=args.jobs,
+            env=env,
+            progress=progress,
+            clients=clients,
+        )
+    finally:
+        progress.finish()
+    _output(args, result, rules)
+    return result.exit_code(strict=args.strict)
+
+
+def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rule]) -> None:
+    if args.format == "json":
+        from conformance.report_json import report_object
+
+        sys.stdout.write(json.dumps(report_object(result, strict=args.strict)) + "\n")
+    else:
+        sys.stdout.write(format_report(result, rules, verbose=args.verbose))
+    sys.stdout.flush()
+    if args.junit is not None:
+        from conformance.junit import write_junit
+
+        write_junit(args.junit, result, rules)
+    if args.write_expect_fail is not None:
+        count = write_expect_fail(args.write_expect_fail, result)
+        error(f"wrote {count} expected failure(s) to {args.write_expect_fail}")
+    if result.aborted:
+        error(f"run stopped: {result.aborted}")
+    if args.format == "json":
+        for warning in result.warnings:
+            error(f"warning: {warning}")
+
+
+COMMAND = Command(
+    name="run",
+    help="run the conformance suite against an engine",
+    description="Run the suite's cases against an engine over protocol 1 and report, rule by "
+    "rule, where it departs from the rules. Exit 0: nothing failed or errored; 1: something "
+    "did; 2: the run could not happen.",
+    configure=_configure,
+    execute=_execute,
+)
