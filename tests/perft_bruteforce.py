@@ -64,6 +64,7 @@ class IllegalAction(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+        self.index: int | None = None  # set by replay: the offending action's position
 
 
 @dataclass
@@ -236,9 +237,7 @@ def play(pos: Position, action: Action) -> Position:
     return nxt
 
 
-def start(
-    deal: list[list[Tile]], opener: int, scores: tuple[int, int] = (0, 0)
-) -> Position:
+def start(deal: list[list[Tile]], opener: int, scores: tuple[int, int] = (0, 0)) -> Position:
     """The position before the opening tile of a hand."""
     tiles = sorted(t for hand in deal for t in hand)
     assert len(deal) == 4 and all(len(h) == 7 for h in deal), "a deal is 4 hands of 7"
@@ -253,7 +252,7 @@ def replay(pos: Position, actions: list[Action]) -> Position:
         try:
             pos = play(pos, action)
         except IllegalAction as exc:
-            exc.index = i  # type: ignore[attr-defined]
+            exc.index = i
             raise
     return pos
 
