@@ -108,6 +108,60 @@ def test_protocol_example_is_valid(name: str, text: str) -> None:
         assert schemas.check_request(instance) == []
 
 
+def _round5(pips: int) -> int:
+    return (pips + 2) // 5 * 5
+
+
+def _consistency(name: str, reply: Any) -> list[str]:
+    """Arithmetic the schemas cannot check, for the protocol's hand-worked examples."""
+    result = reply.get("result", {})
+    problems: list[str] = []
+    if name == "table.result.schema.json":
+        if result["end_sum"] != sum(c["value"] for c in result["counted"]):
+            problems.append("end_sum is not the sum of counted")
+        last = result["end_sum"] if result["end_sum"] % 5 == 0 else 0
+        if result["credits"] and result["credits"][-1] != last:
+            problems.append("the last credit does not follow from end_sum")
+        if result["credit"] != (result["credits"][-1] if result["credits"] else None):
+            problems.append("credit is not the last of credits")
+    if name == "settle.result.schema.json":
+        if result["penalties"] != [_round5(p) for p in result["pips"]]:
+            problems.append("penalties are not the rounded pips")
+        pen = result["penalties"]
+        if result["deductions"] != [pen[0] + pen[2], pen[1] + pen[3]]:
+            problems.append("deductions are not the per-team sums")
+    divide = result.get("divide") if name == "perft.result.schema.json" else None
+    if divide and result["nodes"] != sum(d["nodes"] for d in divide):
+        problems.append("divide does not add up to nodes")
+    hands = result.get("hands") if name == "game.result.schema.json" else None
+    for hand in hands or ([result] if name == "hand.result.schema.json" else []):
+        scores = None
+        for event in hand["events"]:
+            if event["action"] == "pass":
+                continue
+            credit = event["end_sum"] if event["end_sum"] % 5 == 0 else 0
+            if event["credit"] != credit:
+                problems.append(f"event credit {event['credit']} for end sum {event['end_sum']}")
+            scores = event["scores"]
+        if hand["end"] is None and scores is not None and hand["scores"] != scores:
+            problems.append("a hand still going has other scores than its last event")
+    return problems
+
+
+@pytest.mark.parametrize(
+    ("name", "text"), _examples(), ids=[f"{i}-{n}" for i, (n, _) in enumerate(_examples())]
+)
+def test_protocol_example_adds_up(name: str, text: str) -> None:
+    assert _consistency(name, json.loads(text)) == []
+
+
+def test_consistency_check_can_fail() -> None:
+    bad_sum = {"result": {"end_sum": 11, "counted": [], "credits": [], "credit": None}}
+    assert _consistency("table.result.schema.json", bad_sum) != []
+    bad_round = {"result": {"pips": [3, 0, 0, 0], "penalties": [0, 0, 0, 0], "deductions": [0, 0]}}
+    assert _consistency("settle.result.schema.json", bad_round) != []
+
+
 # --- valid and invalid instances ------------------------------------------------
 
 DEAL = [
