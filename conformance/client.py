@@ -255,12 +255,16 @@ class EngineClient:
         self._kill()
         return EngineStartError(self.argv, reason, self.stderr_tail())
 
-    def close(self) -> int | None:
-        """Stop the engine (``stop``, then a kill if it lingers); return its exit status."""
+    def close(self, *, graceful: bool = True) -> int | None:
+        """Stop the engine and return its exit status.
+
+        Gracefully: send ``stop``, close stdin, and kill only if it lingers; otherwise (an
+        engine that hangs or broke the protocol) kill it at once.
+        """
         proc = self._proc
         if proc is None:
             return None
-        if proc.poll() is None:
+        if graceful and proc.poll() is None:
             self._writes.put(json.dumps({"cmd": "stop"}).encode() + b"\n")
             self._writes.put(None)  # close stdin after stop, as the protocol says
             with contextlib.suppress(subprocess.TimeoutExpired):

@@ -257,21 +257,24 @@ class _Run:
         items: list[tuple[int, Case]],
         results: dict[int, CaseResult],
     ) -> None:
+        holder = [client]
         try:
-            self._work(client, info, items, results)
+            healthy = self._work(holder, info, items, results)
         finally:
-            status = client.close()
-            if status not in (0, None) and client.info is not None:
-                with self.lock:
-                    self.warnings.append(f"the engine exited with status {status} after stop")
+            status = holder[0].close()
+        if healthy and status not in (0, None):
+            with self.lock:
+                self.warnings.append(f"the engine exited with status {status} after stop")
 
     def _work(
         self,
-        client: EngineClient,
+        holder: list[EngineClient],
         info: EngineInfo,
         items: list[tuple[int, Case]],
         results: dict[int, CaseResult],
-    ) -> None:
+    ) -> bool:
+        """Run ``items``; ``holder[0]`` is the current engine. True if it ended healthy."""
+        client = holder[0]
         pending: list[tuple[int, Case]] = []
         for index, case in items:
             if case.cmd in info.cmds:
@@ -292,20 +295,23 @@ class _Run:
                 done += 1
                 broken = exchange.broken
             pending = pending[done:]
-            if not broken or not pending:
-                break
-            client.close()
+            if not broken:
+                return True
+            client.close(graceful=False)
+            if not pending:
+                return False
             if not self.may_restart():
                 self._give_up(pending, results, self.aborted or "")
-                return
-            client = self.new_client()
+                return False
+            client = holder[0] = self.new_client()
             try:
                 info = client.start()
             except EngineStartError as exc:
                 with self.lock:
                     self.aborted = self.aborted or f"the engine could not be restarted: {exc}"
                 self._give_up(pending, results, self.aborted or "")
-                return
+                return False
+        return True
 
     def _give_up(
         self, pending: list[tuple[int, Case]], results: dict[int, CaseResult], why: str
