@@ -67,6 +67,12 @@ def _indent(text: str, prefix: str = "    ") -> str:
     return "\n".join(prefix + line for line in text.splitlines())
 
 
+def _tail(text: str, lines: int = 15, width: int = 160) -> str:
+    # A flood of stderr must not drown the report: the last lines, each cut short.
+    kept = text.rstrip().splitlines()[-lines:]
+    return "\n".join(line if len(line) <= width else line[: width - 3] + "..." for line in kept)
+
+
 def _json(value: Any, limit: int = 2000) -> str:
     return render(value, limit)
 
@@ -95,7 +101,7 @@ def format_case(result: CaseResult, rules: Mapping[str, Rule]) -> str:
         lines.append(f"  Problem:  {result.message}")
     if result.stderr_tail.strip():
         lines.append("  Engine stderr (tail):")
-        lines.append(_indent(result.stderr_tail.rstrip()[-1500:]))
+        lines.append(_indent(_tail(result.stderr_tail)))
     return "\n".join(lines)
 
 
