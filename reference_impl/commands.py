@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from .actions import Placement
 from .errors import BadRequest, RuleViolation
 from .game import Game
 from .hand import Hand, check_deal, check_scores
@@ -35,23 +36,23 @@ __all__ = ["COMMANDS", "Command"]
 Command = Callable[[Mapping[str, JSON]], dict[str, JSON]]
 
 
-def _build_table(plays: JSON) -> tuple[Table, list[int]]:
-    placements = parse_placements(plays)
+def _place_all(placements: list[Placement], sums: list[int] | None = None) -> Table:
     table = Table()
-    sums = []
     for index, placement in enumerate(placements):
         try:
             table.place(placement)
         except RuleViolation as error:
             raise error.at(index) from None
-        sums.append(table.end_sum())
-    return table, sums
+        if sums is not None:
+            sums.append(table.end_sum())
+    return table
 
 
 def cmd_table(args: Mapping[str, JSON]) -> dict[str, JSON]:
     """Evaluate placements on an empty table."""
     require(args, {"plays"}, set())
-    table, sums = _build_table(args["plays"])
+    sums: list[int] = []
+    table = _place_all(parse_placements(args["plays"]), sums)
     credits = [credit_for(s) for s in sums]
     return {
         "spinner": None if table.spinner < 0 else tile_json(table.spinner),
@@ -66,16 +67,19 @@ def cmd_table(args: Mapping[str, JSON]) -> dict[str, JSON]:
 def cmd_legal(args: Mapping[str, JSON]) -> dict[str, JSON]:
     """The legal placements of a hand of tiles on a table."""
     require(args, {"plays", "hand"}, set())
-    table, _ = _build_table(args["plays"])
+    # Form before rules: a malformed hand is refused even when the plays break a rule.
+    placements = parse_placements(args["plays"])
     tiles = parse_tiles(args["hand"], "hand")
+    on_table = {placement.tile for placement in placements}
     held = 0
     for tile in tiles:
         bit = BIT[tile.index]
         if held & bit:
             raise BadRequest(f"{tile} is twice in the hand")
-        if table.placed & bit:
+        if tile in on_table:
             raise BadRequest(f"{tile} is in the hand but already on the table")
         held |= bit
+    table = _place_all(placements)
     return {"placements": [move_json(t, point) for t, point in table.moves(held)]}
 
 

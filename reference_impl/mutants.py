@@ -103,7 +103,7 @@ def _branches_after_one_linear() -> None:
                 # Wrong: one occupied linear side already opens the branches.
                 value = LOW[self.spinner]
                 for bit, side in ((1, _BRANCH_A), (2, _BRANCH_B)):
-                    if not self.branches_free & bit:
+                    if self.branches_free & bit:
                         out.append((self.spinner, side, value))
             return out
 
