@@ -22,7 +22,7 @@ import json
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -188,16 +188,19 @@ def compare_reply(expected: JSONObject, reply: Any) -> list[str]:
 class _Engine:
     """An engine under test, restarted whenever its stream breaks."""
 
-    def __init__(self, argv: Sequence[str], timeout: float) -> None:
+    def __init__(
+        self, argv: Sequence[str], timeout: float, env: Mapping[str, str] | None = None
+    ) -> None:
         self.argv = list(argv)
         self.timeout = timeout
+        self.env = env
         self.client: EngineClient | None = None
         self.cmds: tuple[str, ...] = ()
         self.asked = 0
 
     def _client(self) -> EngineClient:
         if self.client is None:
-            self.client = EngineClient(self.argv, timeout=self.timeout)
+            self.client = EngineClient(self.argv, timeout=self.timeout, env=self.env)
             self.cmds = self.client.start().cmds
         return self.client
 
@@ -250,9 +253,9 @@ def _hunt(
     return done, None
 
 
-def _worker(args: tuple[list[str], float, int, list[int], Any]) -> tuple[int, int, Any]:
-    argv, timeout, seed, indices, found = args
-    engine = _Engine(argv, timeout)
+def _worker(args: tuple[list[str], float, Any, int, list[int], Any]) -> tuple[int, int, Any]:
+    argv, timeout, env, seed, indices, found = args
+    engine = _Engine(argv, timeout, env)
     try:
         done, divergence = _hunt(engine, seed, iter(indices), lambda: bool(found.is_set()))
     finally:
@@ -270,6 +273,7 @@ def campaign(
     jobs: int = 1,
     shard: tuple[int, int] = (1, 1),
     timeout: float = 5.0,
+    env: Mapping[str, str] | None = None,
 ) -> FuzzReport:
     """Fuzz `hands` hands of the shard against the engine `argv`; stop at the first divergence."""
     part, parts = shard
@@ -277,7 +281,7 @@ def campaign(
     start = time.perf_counter()
     report = FuzzReport()
     if jobs <= 1:
-        engine = _Engine(argv, timeout)
+        engine = _Engine(argv, timeout, env)
         try:
             report.hands, report.divergence = _hunt(engine, seed, iter(indices), lambda: False)
         finally:
@@ -287,7 +291,7 @@ def campaign(
         context = multiprocessing.get_context("fork")
         with context.Manager() as manager:
             found = manager.Event()
-            work = [(list(argv), timeout, seed, indices[j::jobs], found) for j in range(jobs)]
+            work = [(list(argv), timeout, env, seed, indices[j::jobs], found) for j in range(jobs)]
             with context.Pool(jobs) as pool:
                 results = pool.map(_worker, work)
         divergences = [d for _, _, d in results if d is not None]
@@ -345,10 +349,15 @@ def _candidates(request: JSONObject) -> Iterator[JSONObject]:
 
 
 def shrink(
-    divergence: Divergence, argv: Sequence[str], *, timeout: float = 5.0, budget: int = 3000
+    divergence: Divergence,
+    argv: Sequence[str],
+    *,
+    timeout: float = 5.0,
+    env: Mapping[str, str] | None = None,
+    budget: int = 3000,
 ) -> tuple[Divergence, int]:
     """A minimal request that still diverges; also the number of requests it took."""
-    engine = _Engine(argv, timeout)
+    engine = _Engine(argv, timeout, env)
     asked = 0
     current = divergence
     try:

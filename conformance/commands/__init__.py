@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 __all__ = ["COMMAND_MODULES", "Command", "load_commands"]
 
-COMMAND_MODULES: tuple[str, ...] = ("run", "smoke", "lint")
+COMMAND_MODULES: tuple[str, ...] = ("run", "smoke", "lint", "mutants", "fuzz", "coverage")
 """Modules under ``conformance.commands`` providing a subcommand, in help order."""
 
 
