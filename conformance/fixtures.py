@@ -51,6 +51,7 @@ SEED_HEADINGS: frozenset[str] = frozenset(
 _CASE_KEYS = frozenset(
     {"id", "description", "rules", "source", "cmd", "given", "expect", "expect_rejected"}
 )
+_CASE_PATH = re.compile(r"^\$\.cases\[(\d+)\]")
 _REQUIRED = ("id", "description", "rules", "source", "cmd", "given")
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
@@ -133,28 +134,29 @@ def fixture_files(directory: Path) -> list[Path]:
     return sorted(p for p in found if p.is_file())
 
 
-def _structure(data: Any) -> list[tuple[str | None, str]]:
-    """Built-in structural checks mirroring fixture.schema.json (no jsonschema needed)."""
+def _structure(data: Any) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """Built-in structural checks mirroring fixture.schema.json (no jsonschema needed).
+
+    Returns the file's own problems, and (label, problems) for each case in order.
+    """
     if not isinstance(data, dict):
-        return [(None, "the file must hold a mapping with 'title' and 'cases'")]
-    out: list[tuple[str | None, str]] = []
-    extra = sorted(set(data) - {"title", "cases"})
+        return ["the file must hold a mapping with 'title' and 'cases'"], []
+    problems: list[str] = []
+    extra = sorted(map(str, set(data) - {"title", "cases"}))
     if extra:
-        out.append((None, f"unknown top-level key(s): {', '.join(map(str, extra))}"))
+        problems.append(f"unknown top-level key(s): {', '.join(extra)}")
     if not isinstance(data.get("title"), str) or not data["title"].strip():
-        out.append((None, "'title' is required and must be a non-empty string"))
+        problems.append("'title' is required and must be a non-empty string")
     cases = data.get("cases")
     if not isinstance(cases, list) or not cases:
-        out.append((None, "'cases' is required and must be a non-empty list"))
-        return out
-    for number, case in enumerate(cases, start=1):
-        out.extend(_case_structure(number, case))
-    return out
+        problems.append("'cases' is required and must be a non-empty list")
+        return problems, []
+    return problems, [_case_structure(n, case) for n, case in enumerate(cases, start=1)]
 
 
-def _case_structure(number: int, case: Any) -> list[tuple[str | None, str]]:
+def _case_structure(number: int, case: Any) -> tuple[str, list[str]]:
     if not isinstance(case, dict):
-        return [(f"case #{number}", "a case must be a mapping")]
+        return f"case #{number}", ["a case must be a mapping"]
     cid = case.get("id")
     label = cid if isinstance(cid, str) and cid else f"case #{number}"
     out: list[str] = []
@@ -198,7 +200,7 @@ def _case_structure(number: int, case: Any) -> list[tuple[str | None, str]]:
         out.append("expect must be a mapping (a subset of the result)")
     if has_rejected:
         out.extend(_rejected_structure(case["expect_rejected"]))
-    return [(label, message) for message in out]
+    return label, out
 
 
 def _rejected_structure(rejected: Any) -> list[str]:
@@ -247,18 +249,37 @@ class _Collector:
         try:
             data = load_yaml(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-            self.problems.append(FixtureProblem(name, None, f"cannot read YAML: {exc}"))
+            message = " ".join(str(exc).split())
+            self.problems.append(FixtureProblem(name, None, f"cannot read YAML: {message}"))
             return
-        structural = _structure(data)
-        self.problems.extend(FixtureProblem(name, c, m) for c, m in structural)
+        file_problems, case_problems = _structure(data)
+        self.problems.extend(FixtureProblem(name, None, m) for m in file_problems)
+        for label, problems in case_problems:
+            self.problems.extend(FixtureProblem(name, label, m) for m in problems)
         if schema and self.schema:
-            self.problems.extend(
-                FixtureProblem(name, None, f"schema: {m}") for m in _schema_problems(data)
-            )
-        if structural:
+            self._add_schema_problems(name, data, case_problems)
+        if file_problems:
             return
-        for raw in data["cases"]:
-            self._add_case(name, raw)
+        for raw, (_, problems) in zip(data["cases"], case_problems, strict=True):
+            if not problems:
+                self._add_case(name, raw)
+
+    def _add_schema_problems(
+        self, name: str, data: Any, case_problems: list[tuple[str, list[str]]]
+    ) -> None:
+        for message in _schema_problems(data):
+            match = _CASE_PATH.match(message)
+            if match is None:
+                self.problems.append(FixtureProblem(name, None, f"schema: {message}"))
+                continue
+            index = int(match.group(1))
+            if index >= len(case_problems):
+                label = None
+            else:
+                label, problems = case_problems[index]
+                if problems:
+                    continue  # already explained in plainer words by the built-in checks
+            self.problems.append(FixtureProblem(name, label, f"schema: {message}"))
 
     def _add_case(self, name: str, raw: dict[str, Any]) -> None:
         cid: str = raw["id"]
