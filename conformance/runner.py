@@ -197,7 +197,7 @@ def _apply_expect_fail(result: CaseResult, expect_fail: frozenset[str]) -> CaseR
         return replace(
             result,
             outcome=Outcome.XPASSED,
-            message="unexpectedly passed: remove it from the expected-failure list",
+            message="unexpectedly passed: remove it from the list",
         )
     return result
 
