@@ -1,0 +1,6 @@
+"""Dies before the handshake, explaining why on stderr."""
+
+import sys
+
+sys.stderr.write("fake engine: cannot load the rules library\n")
+sys.exit(3)

@@ -1,0 +1,5 @@
+"""Answers every test fixture correctly."""
+
+from _base import serve
+
+serve()
