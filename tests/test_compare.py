@@ -1,0 +1,115 @@
+"""The comparison of expected values with results, exactly as the team contract defines it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conformance.compare import diff, diff_rejected, matches
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-50, 50) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner,
+                                                                max_size=4),
+    max_leaves=20,
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "ok"),
+    [
+        ({"a": 1}, {"a": 1, "b": 2}, True),  # only expected keys compared
+        ({"a": {"b": 1}}, {"a": {"b": 1, "c": 3}}, True),  # at every depth
+        ({"a": 1}, {"b": 1}, False),  # a missing key
+        ({"a": [1, 2]}, {"a": [2, 1]}, False),  # ordinary arrays keep their order
+        ({"a": [1, 2]}, {"a": [1, 2, 3]}, False),  # and their length
+        ({"open": [1, 2]}, {"open": [2, 1]}, True),  # multiset keys ignore order
+        ({"counted": [1, 1, 2]}, {"counted": [1, 2, 2]}, False),  # but count repeats
+        ({"legal": [1]}, {"legal": [1, 1]}, False),  # same length
+        ({"x": {"placements": [{"tile": [1, 2]}]}}, {"x": {"placements": [{"tile": [1, 2],
+                                                                          "on": None}]}}, True),
+        ({"divide": [{"nodes": 1}]}, {"divide": [{"nodes": 1, "action": "pass"}]}, True),
+        ({"a": [[1, 2]]}, {"a": [[2, 1]]}, False),  # nested arrays under other keys: ordered
+        ({"open": [{"tile": [1, 2]}]}, {"open": [{"tile": [2, 1]}]}, False),
+        ({"a": 1}, {"a": True}, False),  # integers are not booleans
+        ({"a": True}, {"a": 1}, False),
+        ({"a": 0}, {"a": False}, False),
+        ({"a": None}, {"a": 0}, False),  # null matches only null
+        ({"a": None}, {"a": None}, True),
+        ({"a": 5}, {"a": 5.0}, False),  # exact: an integer is not a float
+        ({"a": "5"}, {"a": 5}, False),
+        ({"a": {}}, {"a": []}, False),
+        ({}, {"anything": 1}, True),
+    ],
+)  # fmt: skip
+def test_contract_cases(expected: Any, actual: Any, ok: bool) -> None:
+    assert matches(expected, actual) is ok
+    assert (diff(expected, actual) == []) is ok
+
+
+def test_multiset_needs_a_true_matching_not_a_greedy_one() -> None:
+    # Greedy would give {"a": 1} the first element and leave nothing for the second.
+    expected = {"open": [{"a": 1}, {"a": 1, "b": 2}]}
+    actual = {"open": [{"a": 1, "b": 2}, {"a": 1, "b": 3}]}
+    assert matches(expected, actual)
+    assert diff(expected, actual) == []
+
+
+def test_diff_messages_read_well() -> None:
+    got = diff({"credit": 5, "credits": [5, 0]}, {"credit": 10, "credits": [5]}, "result")
+    text = [str(m) for m in got]
+    assert "result.credit: expected 5, got 10" in text
+    assert "result.credits: expected 2 items, got 1" in text
+    assert "result.credits[1]: missing; expected 0" in text
+    assert [str(m) for m in diff({"a": 1}, {"a": True})] == [
+        "a: expected 1 (an integer), got true (a boolean)"
+    ]
+    assert [str(m) for m in diff({"a": 1}, {})] == ["a: missing; expected 1"]
+
+
+def test_multiset_diff_names_the_odd_elements() -> None:
+    expected = {"open": [{"side": "low", "value": 1}, {"side": "high", "value": 4}]}
+    actual = {"open": [{"side": "high", "value": 4}, {"side": "low", "value": 2}]}
+    assert [str(m) for m in diff(expected, actual, "result")] == [
+        "result.open[1].value: expected 1, got 2"
+    ]
+    longer = diff({"open": [1, 2]}, {"open": [3, 1, 4]})
+    text = [str(m) for m in longer]
+    assert "open (any order): expected 2 items, got 3" in text
+    assert "open (any order): no actual item matches expected 2" in text
+    assert "open (any order): unexpected item 3" in text
+
+
+def test_rejections() -> None:
+    assert diff_rejected({"code": "no_match"}, {"code": "no_match", "index": 3}) == []
+    assert diff_rejected({"code": "no_match", "index": 3}, {"code": "no_match", "index": 3}) == []
+    assert diff_rejected({"code": "no_match", "index": None}, {"code": "no_match",
+                                                               "index": None}) == []  # fmt: skip
+    assert [str(m) for m in diff_rejected({"code": "no_match", "index": 2},
+                                          {"code": "must_play", "index": 3})] == [
+        'rejected.code: expected "no_match", got "must_play"',
+        "rejected.index: expected 2, got 3",
+    ]  # fmt: skip
+    assert diff_rejected({"code": "x", "index": None}, {"code": "x", "index": 0}) != []
+    assert diff_rejected({"code": "x", "index": 0}, {"code": "x"}) != []
+
+
+@given(json_values)
+def test_a_value_matches_itself(value: Any) -> None:
+    assert matches(value, value)
+    assert diff(value, value) == []
+
+
+@given(json_values, json_values)
+def test_diff_is_empty_exactly_when_matching(expected: Any, actual: Any) -> None:
+    assert (diff(expected, actual) == []) == matches(expected, actual)
+
+
+@given(st.lists(st.integers(0, 3), max_size=6), st.randoms())
+def test_multiset_keys_ignore_any_permutation(items: list[int], rnd: Any) -> None:
+    shuffled = list(items)
+    rnd.shuffle(shuffled)
+    assert matches({"legal": items}, {"legal": shuffled})
