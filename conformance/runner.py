@@ -355,6 +355,14 @@ def run_suite(
         for client in spawned:
             client.close()
         raise
+    if options.check_messages:
+        from conformance import schemas
+
+        problems = schemas.check_reply("start", dict(infos[0].handshake))
+        if problems:
+            run.warnings.append(
+                "the handshake reply breaks the protocol schema: " + "; ".join(problems)
+            )
     results: dict[int, CaseResult] = {}
     shares = [list(enumerate(cases))[w::jobs] for w in range(jobs)]
     if jobs == 1:
