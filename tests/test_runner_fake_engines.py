@@ -248,3 +248,32 @@ def test_python_api_run_suite() -> None:
     assert result.engine is not None and result.engine.name == "fake"
     assert [r.outcome for r in result.results].count(Outcome.FAILED) == 2
     assert result.exit_code() == 1
+
+
+def test_check_messages_flags_a_handshake_without_engine_info() -> None:
+    done = run_fake("bare_handshake", "--check-messages")
+    assert done.returncode == 0  # the cases themselves are fine
+    assert "handshake reply breaks the protocol schema" in done.stderr
+    assert report(done)["engine"]["name"] == "unknown"
+
+
+def test_progress_bar_draws_only_on_a_terminal() -> None:
+    import io
+
+    from conformance.fixtures import Case
+    from conformance.outcomes import CaseResult, Outcome
+    from conformance.report import ProgressBar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    case = Case("x", "d", ("a.b",), "derived", "table", {}, {}, None)
+    tty, pipe = Terminal(), io.StringIO()
+    for stream in (tty, pipe):
+        bar = ProgressBar(2, stream)
+        bar(CaseResult(case, Outcome.PASSED))
+        bar(CaseResult(case, Outcome.FAILED))
+        bar.finish()
+    assert "2/2" in tty.getvalue() and "1 not passing" in tty.getvalue()
+    assert pipe.getvalue() == ""

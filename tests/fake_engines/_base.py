@@ -75,9 +75,17 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     return {"errored": {"message": f"the fake engine cannot answer {cmd!r}"}}
 
 
-def serve(transform: Transform | None = None, *, cmds: list[str] | None = None) -> None:
+def serve(
+    transform: Transform | None = None,
+    *,
+    cmds: list[str] | None = None,
+    skip_handshake: bool = False,
+) -> None:
     """Speak protocol 1 on stdin/stdout until stop or end of input."""
     stdin, stdout = sys.stdin, sys.stdout
+    if skip_handshake:
+        _loop(transform)
+        return
     first = stdin.readline()
     if not first:
         return
@@ -89,6 +97,11 @@ def serve(transform: Transform | None = None, *, cmds: list[str] | None = None) 
     }
     stdout.write(json.dumps(handshake) + "\n")
     stdout.flush()
+    _loop(transform)
+
+
+def _loop(transform: Transform | None) -> None:
+    stdin, stdout = sys.stdin, sys.stdout
     n = 0
     for line in stdin:
         request = json.loads(line)
