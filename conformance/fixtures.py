@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from conformance.protocol import QUERY_CMDS, REJECTION_CODES
+from conformance.resources import DataNotFoundError, fixtures_dir
 from conformance.rules import Rule, load_rules
 
 __all__ = [
@@ -228,8 +229,14 @@ def _schema_problems(data: Any) -> list[str]:
 
 
 def _display(path: Path) -> str:
+    # The suite's own files read the same wherever the suite is installed.
+    resolved = path.resolve()
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str(Path("fixtures") / resolved.relative_to(fixtures_dir().resolve()))
+    except (ValueError, DataNotFoundError):
+        pass
+    try:
+        return str(resolved.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 
