@@ -37,6 +37,7 @@ DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024
 
 _STDERR_TAIL_BYTES = 8 * 1024
 _STOP_GRACE_S = 1.0
+_RAW_KEEP = 2000  # characters of an unparseable reply kept for the report
 
 
 _LIVE: set[subprocess.Popen[bytes]] = set()
@@ -225,7 +226,7 @@ class EngineClient:
             raise self._start_error(f"its handshake reply is a {item.size}-byte line")
         try:
             reply = json.loads(item)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise self._start_error(f"its handshake reply is not JSON: {_excerpt(item)}") from None
         if not isinstance(reply, dict):
             raise self._start_error(f"its handshake reply is not an object: {_excerpt(item)}")
@@ -431,12 +432,12 @@ class EngineClient:
         raw = item.decode("utf-8", "replace")
         try:
             reply = json.loads(item)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
             return Exchange(
                 request,
                 problem=f"the reply is not JSON: {_excerpt(item)}",
                 broken=True,
-                raw=raw,
+                raw=raw if len(raw) <= _RAW_KEEP else raw[:_RAW_KEEP] + "...",
                 elapsed=elapsed,
             )
         if not isinstance(reply, dict):

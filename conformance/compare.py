@@ -45,7 +45,7 @@ def render(value: Any, limit: int = _RENDER_LIMIT) -> str:
     """A compact one-line JSON rendering of ``value``, cut at ``limit`` characters."""
     try:
         text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
