@@ -88,6 +88,8 @@ def live_processes(marker: str) -> list[int]:
             state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
         except OSError:
             continue
-        if marker in cmdline and state not in ("Z", "X"):
+        # The runner's own command line names the engine too: it is not an engine.
+        runner = " -m conformance " in cmdline
+        if marker in cmdline and state not in ("Z", "X") and not runner:
             found.append(int(entry.name))
     return found

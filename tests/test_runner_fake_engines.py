@@ -277,3 +277,24 @@ def test_progress_bar_draws_only_on_a_terminal() -> None:
         bar.finish()
     assert "2/2" in tty.getvalue() and "1 not passing" in tty.getvalue()
     assert pipe.getvalue() == ""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals as on POSIX")
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
+def test_killing_the_runner_leaves_no_engine(signame: str) -> None:
+    import signal
+    import subprocess
+
+    from cli_support import TEST_FIXTURES, env
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "conformance", "run", "--engine", fake("hangs", "--always"),
+         "--no-suite", "--fixtures", str(TEST_FIXTURES), "--timeout", "30", "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(),
+    )  # fmt: skip
+    deadline = time.monotonic() + 10
+    while len(live_processes("hangs.py --always")) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(getattr(signal, signame))
+    proc.communicate(timeout=10)
+    assert proc.returncode != 0
