@@ -1,22 +1,23 @@
 """The subcommands of ``seven-rocks-conformance``: a small registry.
 
-A subcommand is a module of this package exposing ``COMMAND``, a ``Command``. To add
-one (say ``fuzz``), write ``conformance/commands/fuzz.py`` and add its name to
-``COMMAND_MODULES``; modules are imported only to build the parser, and should keep
-slow imports inside ``execute``.
+A subcommand is a module of this package exposing ``COMMAND``, a ``Command``. To add one
+(say ``fuzz``), write ``conformance/commands/fuzz.py`` with its ``COMMAND``: every module
+here that has one is registered (helpers such as ``common`` have none). Modules are
+imported to build the parser, so they keep slow imports inside ``execute``.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["COMMAND_MODULES", "Command", "load_commands"]
+__all__ = ["COMMAND_ORDER", "Command", "load_commands"]
 
-COMMAND_MODULES: tuple[str, ...] = ("run", "smoke", "lint", "mutants", "fuzz", "coverage")
-"""Modules under ``conformance.commands`` providing a subcommand, in help order."""
+COMMAND_ORDER: tuple[str, ...] = ("run", "smoke", "lint", "mutants", "fuzz", "coverage")
+"""The subcommands listed first in the help, in this order; others follow by name."""
 
 
 @dataclass(frozen=True)
@@ -35,11 +36,14 @@ class Command:
 
 
 def load_commands() -> list[Command]:
-    """Every registered subcommand, in ``COMMAND_MODULES`` order."""
+    """Every subcommand found in this package, ``COMMAND_ORDER`` first."""
+    names = sorted(
+        (m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")),
+        key=lambda n: (COMMAND_ORDER.index(n) if n in COMMAND_ORDER else len(COMMAND_ORDER), n),
+    )
     commands = []
-    for name in COMMAND_MODULES:
-        module = importlib.import_module(f"{__name__}.{name}")
-        command = module.COMMAND
-        assert isinstance(command, Command)
-        commands.append(command)
+    for name in names:
+        command = getattr(importlib.import_module(f"{__name__}.{name}"), "COMMAND", None)
+        if isinstance(command, Command):
+            commands.append(command)
     return commands
