@@ -19,8 +19,9 @@ and can be saved as a fixture that `run --fixtures DIR` replays.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import random
+import re
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -33,8 +34,9 @@ import yaml
 from conformance.client import EngineClient
 from conformance.compare import diff
 from reference_impl.adapter import handle
+from reference_impl.errors import RuleViolation
 from reference_impl.hand import Hand
-from reference_impl.protocol import move_json, tile_json
+from reference_impl.protocol import hand_result, move_json, parse_action, tile_json
 from reference_impl.tiles import Side, mask_of, tiles_of_mask
 
 __all__ = [
@@ -46,10 +48,14 @@ __all__ = [
     "hand_probes",
     "oracle",
     "save_fixture",
+    "shard_indices",
     "shrink",
+    "size_of",
 ]
 
 JSONObject = dict[str, Any]
+_LOOSE_VALUES = re.compile(r"true|false|\d[.eE]")
+"""What Python's == would confuse with an integer in a decoded reply."""
 _SIDES = [side.wire for side in Side]
 _BATCH = 25
 
@@ -132,11 +138,10 @@ def hand_probes(seed: int, index: int) -> list[Probe]:
     actions: list[Any] = []
     placements: list[Any] = []
     cut_at = rng.randrange(29)
-    cut: tuple[list[Any], list[Any], int, Any] | None = None
+    cut: tuple[list[Any], list[Any], Hand, Any] | None = None
     while True:
         if len(actions) == cut_at or (hand.end is not None and cut is None):
-            held = hand.holdings[hand.to_move] if hand.end is None else 0
-            cut = (actions.copy(), placements.copy(), held, _random_action(rng, hand))
+            cut = (actions.copy(), placements.copy(), hand.copy(), _random_action(rng, hand))
         if hand.end is not None:
             break
         moves = hand.legal_moves()
@@ -150,21 +155,47 @@ def hand_probes(seed: int, index: int) -> list[Probe]:
             hand.pass_fast()
             actions.append("pass")
     assert cut is not None  # the loop cuts at the end at the latest
-    prefix, plays, held, odd = cut
-    requests = [
-        {**base, "actions": actions},
-        {**base, "actions": prefix},
-        {"cmd": "legal", "plays": plays, "hand": [tile_json(t) for t in tiles_of_mask(held)]},
-        {**base, "actions": [*prefix, odd]},
+    prefix, plays, at_cut, odd = cut
+    held = at_cut.holdings[at_cut.to_move] if at_cut.end is None else 0
+    # The expectations come from the reference's own play (the same engine that answers
+    # `oracle`, without re-parsing each request): a test keeps the two in step.
+    return [
+        Probe({**base, "actions": actions}, {"result": hand_result(hand)}),
+        Probe({**base, "actions": prefix}, {"result": hand_result(at_cut)}),
+        Probe(
+            {"cmd": "legal", "plays": plays, "hand": [tile_json(t) for t in tiles_of_mask(held)]},
+            {"result": {"placements": [move_json(*m) for m in at_cut.table.moves(held)]}},
+        ),
+        Probe({**base, "actions": [*prefix, odd]}, _after(at_cut, odd, len(prefix))),
     ]
-    return [Probe(request, oracle(request)) for request in requests]
 
 
-def compare_reply(expected: JSONObject, reply: Any) -> list[str]:
-    """How an engine's reply departs from the reference's; empty when they agree."""
+def _after(hand: Hand, action: Any, index: int) -> JSONObject:
+    """The reference's reply once `action` (the `index`-th) is tried on a copy of `hand`."""
+    trial = hand.copy()
+    try:
+        trial.play(parse_action(action))
+    except RuleViolation as error:
+        return {"rejected": {"code": error.code, "index": index, "message": error.message}}
+    return {"result": hand_result(trial)}
+
+
+def compare_reply(expected: JSONObject, reply: Any, raw: str | None = None) -> list[str]:
+    """How an engine's reply departs from the reference's; empty when they agree.
+
+    `raw`, the reply's line as received, allows a fast path: when the decoded result
+    equals the expected one and the line holds no boolean or non-integer number (no
+    result of protocol 1 has any), the two agree exactly.
+    """
     if not isinstance(reply, dict):
         return [f"no usable reply: {reply!r}"]
     if "result" in expected:
+        if (
+            raw is not None
+            and reply.get("result") == expected["result"]
+            and _LOOSE_VALUES.search(raw) is None
+        ):
+            return []
         if "result" not in reply:
             kind = next((k for k in ("rejected", "errored", "skipped") if k in reply), "?")
             return [f"expected a result, got {kind}: {reply.get(kind)!r}"]
@@ -204,20 +235,23 @@ class _Engine:
             self.cmds = self.client.start().cmds
         return self.client
 
-    def ask(self, requests: Sequence[JSONObject]) -> list[Any]:
-        """Each request's reply, or a problem string where none could be read."""
+    def ask(self, requests: Sequence[JSONObject]) -> list[tuple[Any, str | None]]:
+        """Each request's (reply, raw line), or (problem string, None) where none was read."""
         client = self._client()
         numbered = [{**request, "seq": client.next_seq()} for request in requests]
-        out: list[Any] = []
+        out: list[tuple[Any, str | None]] = []
         for exchange in client.exchange(numbered):
-            out.append(exchange.reply if exchange.problem is None else exchange.problem)
+            if exchange.problem is None:
+                out.append((exchange.reply, exchange.raw))
+            else:
+                tail = client.stderr_tail(500) if exchange.broken else ""
+                out.append((exchange.problem + (f"; stderr: {tail}" if tail else ""), None))
             if exchange.broken:
-                tail = client.stderr_tail(500)
-                out[-1] = f"{exchange.problem}" + (f"; stderr: {tail}" if tail else "")
                 self.close()
                 break
         self.asked += len(out)
-        return out + ["not asked: the engine had to be restarted"] * (len(requests) - len(out))
+        missing = len(requests) - len(out)
+        return out + [("not asked: the engine had to be restarted", None)] * missing
 
     def close(self) -> None:
         if self.client is not None:
@@ -241,8 +275,8 @@ def _hunt(
             if not engine.cmds or probe.request["cmd"] in engine.cmds
         ]
         replies = engine.ask([probe.request for _, probe in probes])
-        for (index, probe), reply in zip(probes, replies, strict=True):
-            problems = compare_reply(probe.expected, reply)
+        for (index, probe), (reply, raw) in zip(probes, replies, strict=True):
+            problems = compare_reply(probe.expected, reply, raw)
             if problems:
                 done += sum(1 for i, _ in batch if i < index)
                 divergence = Divergence(
@@ -253,16 +287,12 @@ def _hunt(
     return done, None
 
 
-def _worker(args: tuple[list[str], float, Any, int, list[int], Any]) -> tuple[int, int, Any]:
-    argv, timeout, env, seed, indices, found = args
-    engine = _Engine(argv, timeout, env)
-    try:
-        done, divergence = _hunt(engine, seed, iter(indices), lambda: bool(found.is_set()))
-    finally:
-        engine.close()
-    if divergence is not None:
-        found.set()
-    return done, engine.asked, divergence
+def shard_indices(hands: int, shard: tuple[int, int] = (1, 1)) -> list[int]:
+    """The hand indices that shard ``I/N`` tries: ``I-1``, ``I-1+N``, ... (`hands` of them)."""
+    part, parts = shard
+    if not 1 <= part <= parts:
+        raise ValueError(f"shard {part}/{parts}: expected I/N with 1 <= I <= N")
+    return [part - 1 + parts * k for k in range(hands)]
 
 
 def campaign(
@@ -276,29 +306,47 @@ def campaign(
     env: Mapping[str, str] | None = None,
 ) -> FuzzReport:
     """Fuzz `hands` hands of the shard against the engine `argv`; stop at the first divergence."""
-    part, parts = shard
-    indices = [part - 1 + parts * k for k in range(hands)]
+    indices = shard_indices(hands, shard)
     start = time.perf_counter()
     report = FuzzReport()
-    if jobs <= 1:
+    found = threading.Event()
+    lock = threading.Lock()
+    divergences: list[Divergence] = []
+
+    failures: list[BaseException] = []
+
+    def work(share: list[int]) -> None:
         engine = _Engine(argv, timeout, env)
         try:
-            report.hands, report.divergence = _hunt(engine, seed, iter(indices), lambda: False)
+            done, divergence = _hunt(engine, seed, iter(share), found.is_set)
+        except BaseException as exc:  # handed to the caller's thread below
+            with lock:
+                failures.append(exc)
+            found.set()
+            return
         finally:
             engine.close()
-        report.requests = engine.asked
-    else:
-        context = multiprocessing.get_context("fork")
-        with context.Manager() as manager:
-            found = manager.Event()
-            work = [(list(argv), timeout, env, seed, indices[j::jobs], found) for j in range(jobs)]
-            with context.Pool(jobs) as pool:
-                results = pool.map(_worker, work)
-        divergences = [d for _, _, d in results if d is not None]
-        report.hands = sum(done for done, _, _ in results)
-        report.requests = sum(asked for _, asked, _ in results)
-        if divergences:
-            report.divergence = min(divergences, key=lambda d: d.index)
+        with lock:
+            report.hands += done
+            report.requests += engine.asked
+            if divergence is not None:
+                divergences.append(divergence)
+                found.set()
+
+    # Threads suffice: the engines run in their own processes, and the reference's
+    # work here overlaps with theirs while each thread waits for its engine's replies.
+    threads = [
+        threading.Thread(target=work, args=(indices[j::jobs],), daemon=True)
+        for j in range(max(1, jobs))
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+    if divergences:
+        report.divergence = min(divergences, key=lambda d: d.index)
     report.seconds = time.perf_counter() - start
     return report
 
@@ -369,8 +417,8 @@ def shrink(
                     continue
                 expected = oracle(candidate)
                 asked += 1
-                [reply] = engine.ask([candidate])
-                problems = compare_reply(expected, reply)
+                [(reply, raw)] = engine.ask([candidate])
+                problems = compare_reply(expected, reply, raw)
                 if problems:
                     current = Divergence(
                         divergence.seed,

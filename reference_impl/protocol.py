@@ -14,7 +14,7 @@ from .actions import PASS, Action, EndPoint, Placement
 from .errors import BadRequest
 from .hand import End, Hand
 from .table import Point
-from .tiles import ALL_TILES, HIGH, LOW, Side, Tile, tile_index
+from .tiles import ALL_TILES, HIGH, LOW, Side, Tile
 
 __all__ = [
     "JSON",
@@ -37,6 +37,7 @@ __all__ = [
 JSON = Any
 """A decoded JSON value."""
 
+_BY_PAIR = {(tile.low, tile.high): tile for tile in ALL_TILES}
 _PLACEMENT_KEYS = frozenset({"tile", "on"})
 _END_POINT_KEYS = frozenset({"tile", "side"})
 
@@ -62,22 +63,15 @@ def require(args: Mapping[str, JSON], required: set[str], optional: set[str]) ->
 
 def parse_tile(value: JSON) -> Tile:
     """A tile ``[a, b]`` with ``0 <= a <= b <= 6`` (rule ``reading.well-formed-input``)."""
-    if (
-        isinstance(value, list)
-        and len(value) == 2
-        and _is_int(value[0])
-        and _is_int(value[1])
-        and 0 <= value[0] <= value[1] <= 6
-    ):
-        return ALL_TILES[tile_index(value[0], value[1])]
-    if (
-        isinstance(value, list)
-        and len(value) == 2
-        and _is_int(value[0])
-        and _is_int(value[1])
-        and 0 <= value[1] < value[0] <= 6
-    ):
-        raise BadRequest(f"tile {_show(value)} is not canonical: write it [{value[1]}, {value[0]}]")
+    # `type(x) is int` on purpose: JSON true/false decode to bools, which are not tiles.
+    if type(value) is list and len(value) == 2:
+        low, high = value
+        if type(low) is int and type(high) is int:
+            tile = _BY_PAIR.get((low, high))
+            if tile is not None:
+                return tile
+            if 0 <= high < low <= 6:
+                raise BadRequest(f"tile {_show(value)} is not canonical: write it [{high}, {low}]")
     raise BadRequest(f"{_show(value)} is not a tile: expected [a, b] with 0 <= a <= b <= 6")
 
 

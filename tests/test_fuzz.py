@@ -1,0 +1,159 @@
+"""The differential fuzzer: reproducible hands, shards, divergences found, shrunk and saved."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.fixtures import lint, load_cases
+from conformance.fuzz import (
+    Divergence,
+    campaign,
+    compare_reply,
+    hand_probes,
+    oracle,
+    save_fixture,
+    shard_indices,
+    shrink,
+    size_of,
+)
+from conformance.runner import reference_engine
+
+
+def _mutant(name: str) -> list[str]:
+    argv, _ = reference_engine()
+    return [*argv, "--mutant", name]
+
+
+def test_hands_are_reproducible_from_seed_and_index() -> None:
+    first = [p.request for p in hand_probes(3, 17)]
+    assert first == [p.request for p in hand_probes(3, 17)]
+    assert first != [p.request for p in hand_probes(3, 18)]
+    assert first != [p.request for p in hand_probes(4, 17)]
+
+
+def test_probes_cover_whole_hands_prefixes_legal_and_refusals() -> None:
+    probes = [p for i in range(40) for p in hand_probes(0, i)]
+    cmds = {p.request["cmd"] for p in probes}
+    assert cmds == {"hand", "legal"}
+    hands = [p for p in probes if p.request["cmd"] == "hand" and "result" in p.expected]
+    ended = {p.expected["result"]["end"] for p in hands}
+    assert {"domino", "blocked", None} <= ended
+    codes = {p.expected["rejected"]["code"] for p in probes if "rejected" in p.expected}
+    assert {"not_in_hand", "no_such_end", "must_play"} <= codes
+
+
+def test_probe_expectations_are_the_reference_adapters_replies() -> None:
+    # hand_probes derives its expectations from its own play; they must be exactly what
+    # the reference adapter answers to the same requests.
+    for index in range(60):
+        for probe in hand_probes(9, index):
+            assert oracle(probe.request) == probe.expected
+
+
+def test_fast_path_never_takes_a_boolean_or_float_for_an_integer() -> None:
+    expected = {"result": {"credit": 0, "end_sum": 5}}
+    as_bool = {"seq": 1, "result": {"credit": False, "end_sum": 5}}
+    raw = '{"seq": 1, "result": {"credit": false, "end_sum": 5}}'
+    assert compare_reply(expected, as_bool, raw) != []
+    as_float = {"seq": 1, "result": {"credit": 0, "end_sum": 5.0}}
+    assert compare_reply(expected, as_float, '{"seq":1,"result":{"credit":0,"end_sum":5.0}}')
+    exact = '{"seq":1,"result":{"credit":0,"end_sum":5}}'
+    assert compare_reply(expected, {"seq": 1, **expected}, exact) == []
+
+
+def test_shards_split_the_campaign_without_overlap() -> None:
+    one, two, three = (shard_indices(10, (i, 3)) for i in (1, 2, 3))
+    assert sorted(one + two + three) == list(range(30))
+    assert shard_indices(4) == [0, 1, 2, 3]
+    with pytest.raises(ValueError, match="1 <= I <= N"):
+        shard_indices(4, (3, 2))
+
+
+def test_compare_reply_reports_each_kind_of_departure() -> None:
+    result = {"result": {"end_sum": 5, "open": [1, 2]}}
+    assert compare_reply(result, {"seq": 1, "result": {"end_sum": 5, "open": [2, 1]}}) == []
+    assert compare_reply(result, {"seq": 1, "result": {"end_sum": 6, "open": [1, 2]}})
+    assert compare_reply(result, "no reply within 5 s") != []
+    assert compare_reply(result, {"seq": 1, "errored": {"message": "boom"}}) != []
+    refusal = {"rejected": {"code": "no_match", "index": 2, "message": "x"}}
+    same = {"seq": 1, "rejected": {"code": "no_match", "index": 2, "message": "other words"}}
+    assert compare_reply(refusal, same) == []
+    assert compare_reply(refusal, {"seq": 1, "rejected": {"code": "no_match", "index": 1}})
+    assert compare_reply(refusal, {"seq": 1, "result": {}})
+
+
+def test_the_reference_does_not_diverge_from_itself() -> None:
+    argv, env = reference_engine()
+    report = campaign(argv, hands=150, seed=11, env=env)
+    assert report.divergence is None
+    assert report.hands == 150
+    assert report.requests == 600
+
+
+@pytest.mark.parametrize(
+    "mutant", ["counter-clockwise", "remainder-3-down", "every-double-spinner", "pass-while-able"]
+)
+def test_a_mutant_is_found_shrunk_saved_and_replayed(mutant: str, tmp_path: Path) -> None:
+    argv, env = reference_engine()
+    report = campaign(_mutant(mutant), hands=500, seed=1, env=env)
+    found = report.divergence
+    assert isinstance(found, Divergence), f"{mutant} not found in 500 hands"
+    shrunk, asked = shrink(found, _mutant(mutant), env=env)
+    assert asked > 0
+    assert size_of(shrunk.request) <= size_of(found.request)
+    assert compare_reply(shrunk.expected, "unused") != []  # the expectation is a real one
+    path = save_fixture(shrunk, tmp_path / "saved")
+    assert lint([path.parent]).problems == []
+    [case] = load_cases([path.parent], schema_dirs=[path.parent])
+    assert case.source == "fuzz"
+
+    def replay(engine: list[str]) -> int:
+        done = subprocess.run(
+            [sys.executable, "-m", "conformance", "run", "--no-suite", "--fixtures",
+             str(path.parent), "--engine", subprocess.list2cmdline(engine)],
+            capture_output=True, text=True, env=env, timeout=120,
+        )  # fmt: skip
+        return done.returncode
+
+    assert replay(_mutant(mutant)) == 1
+    assert replay(argv) == 0
+
+
+def test_shrinking_reaches_the_simplest_request_for_a_rounding_mutant() -> None:
+    _, env = reference_engine()
+    report = campaign(_mutant("remainder-3-down"), hands=200, seed=1, env=env)
+    assert report.divergence is not None
+    shrunk, _ = shrink(report.divergence, _mutant("remainder-3-down"), env=env)
+    # One tile whose pips leave a remainder of 3 is all it takes.
+    assert shrunk.request["cmd"] == "settle"
+    assert size_of(shrunk.request) == 1
+
+
+def _fuzz_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "conformance", "fuzz", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_fuzz_command_exit_codes_and_json(tmp_path: Path) -> None:
+    clean = _fuzz_cli("--hands", "100", "--seed", "2", "--jobs", "2", "--format", "json")
+    assert clean.returncode == 0, clean.stderr
+    summary = json.loads(clean.stdout)
+    assert summary["hands"] == 100 and summary["divergence"] is None
+
+    argv = subprocess.list2cmdline(_mutant("partners-pooled"))
+    found = _fuzz_cli("--engine", argv, "--hands", "300", "--save", str(tmp_path), "--seed", "2")
+    assert found.returncode == 1, found.stderr
+    assert "DIVERGENCE" in found.stdout
+    assert list(tmp_path.glob("fuzz-seed-2-hand-*.yaml"))
+
+    assert _fuzz_cli("--shard", "3/2").returncode == 2
+    assert _fuzz_cli("--engine", "/no/such/engine").returncode == 2
