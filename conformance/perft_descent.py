@@ -1,0 +1,111 @@
+"""Locate a perft mismatch: descend the divide breakdowns of the engine and the reference.
+
+When an engine's perft count departs from the expected one, the count alone says little.
+Starting from the case's position, the engine's and the reference's ``divide`` are
+compared action by action; the first action whose subtree counts differ is played and
+the comparison repeats one level down, until the first position and action where the
+move generators part is found: an action one side generates and the other does not,
+or a leaf that ends differently.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from reference_impl.adapter import handle
+
+__all__ = ["descend", "describe_action"]
+
+Ask = Callable[[Mapping[str, Any]], Any]
+"""Send one request to the engine under test; return its decoded reply (or a problem)."""
+
+_MAX_LEVELS = 64
+
+
+def describe_action(action: Any) -> str:
+    """An action in the rules' words: ``[1|2] on [1|4] low``, ``[1|4] opens``, ``pass``."""
+    if action == "pass":
+        return "pass"
+    try:
+        low, high = action["tile"]
+        text = f"[{low}|{high}]"
+        on = action.get("on")
+        if on is None:
+            return f"{text} opens"
+        on_low, on_high = on["tile"]
+        return f"{text} on [{on_low}|{on_high}] {on['side']}"
+    except (TypeError, KeyError, ValueError):
+        return json.dumps(action)
+
+
+def _key(action: Any) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def _reference(request: Mapping[str, Any]) -> Any:
+    reply = handle({**request, "seq": 0})
+    return reply.get("result")
+
+
+def _split(result: Any) -> dict[str, tuple[Any, Any]] | None:
+    """``{canonical action: (action, nodes)}`` from a perft result, or None if malformed."""
+    if not isinstance(result, dict) or not isinstance(result.get("divide"), list):
+        return None
+    out: dict[str, tuple[Any, Any]] = {}
+    for entry in result["divide"]:
+        if not isinstance(entry, dict) or "action" not in entry:
+            return None
+        out[_key(entry["action"])] = (entry["action"], entry.get("nodes"))
+    return out
+
+
+def descend(request: Mapping[str, Any], ask: Ask) -> str:
+    """Explain where the engine's perft counts first depart from the reference's."""
+    current = {k: v for k, v in request.items() if k != "seq"}
+    path: list[str] = []
+    for _ in range(_MAX_LEVELS):
+        where = "at the start position" if not path else "after " + ", ".join(path)
+        depth = current["depth"]
+        expected = _reference(current)
+        if expected is None:
+            return f"{where}: the reference refuses this position, so there is nothing to compare"
+        reply = ask({**current, "cmd": "perft"})
+        actual = reply.get("result") if isinstance(reply, dict) else None
+        if actual is None:
+            return f"{where} (depth {depth}): the engine gave no perft result: {reply!r}"
+        want, got = _split(expected), _split(actual)
+        if want is None or got is None:
+            return f"{where} (depth {depth}): the engine's divide is malformed: {actual!r}"
+        for key, (action, nodes) in want.items():
+            if key not in got:
+                return (
+                    f"{where}: the engine does not generate {describe_action(action)}, "
+                    f"a legal action ({nodes} node(s) below it at depth {depth})"
+                )
+        for key, (action, _) in got.items():
+            if key not in want:
+                return (
+                    f"{where}: the engine generates {describe_action(action)}, "
+                    "which the rules do not allow here"
+                )
+        parted = [(a, n, got[k][1]) for k, (a, n) in want.items() if got[k][1] != n]
+        if not parted:
+            return (
+                f"{where} (depth {depth}): every action's count agrees but the engine's "
+                f"total is {actual.get('nodes')!r}, expected {expected['nodes']}"
+            )
+        action, nodes, engine_nodes = parted[0]
+        path.append(describe_action(action))
+        if depth <= 1 or (nodes == 1 and engine_nodes != 1):
+            return (
+                f"after {', '.join(path)}: the engine counts {engine_nodes!r} node(s) below, "
+                f"the reference {nodes} (the hand ends differently here, or not at all)"
+            )
+        current = {
+            **current,
+            "actions": [*current.get("actions", []), action],
+            "depth": depth - 1,
+        }
+    return "the counts part deeper than the descent goes"
