@@ -199,24 +199,29 @@ class Table:
         for point in self.points():
             if point[0] == tile and point[1] == side:
                 return point
-        if not self.placed & BIT[tile]:
-            raise NoSuchEnd(f"{on.tile} is not on the table")
+        who = "a tile" if placing is None else str(placing)
         if tile == self.spinner and side >= _BRANCH_A and self.linear_free:
-            who = "a tile" if placing is None else str(placing)
             raise BranchClosed(
                 f"{who} cannot join the spinner {on.tile}'s {on.side.words}: "
                 "both linear sides must be occupied first"
             )
+        raise NoSuchEnd(f"{who} cannot join {on}: {self._why_not(tile, on)}")
+
+    def _why_not(self, tile: int, on: EndPoint) -> str:
+        """Why `on` (not an attach point, not a closed branch) cannot take a tile."""
+        side = int(on.side)
+        if not self.placed & BIT[tile]:
+            return f"{on.tile} is not on the table"
         if DOUBLE[tile] and side <= _HIGH:
-            raise NoSuchEnd(f"{on.tile} is a double: it has no {on.side.words}")
+            return f"{on.tile} is a double, it has no {on.side.words}"
         if not DOUBLE[tile] and side >= _LINEAR_A:
-            raise NoSuchEnd(f"{on.tile} is not a double: it has no {on.side.words}")
-        if side >= _BRANCH_A:
-            raise NoSuchEnd(
-                f"{on.tile} is not the spinner: later doubles have no branches"
+            return f"{on.tile} is not a double, it has no {on.side.words}"
+        if side >= _BRANCH_A and tile != self.spinner:
+            return (
+                f"{on.tile} is not the spinner and later doubles have no branches"
                 f" (the spinner is {_name(self.spinner)})"
             )
-        raise NoSuchEnd(f"{on} is already taken")
+        return "that side is already taken"
 
     def check(self, placement: Placement) -> Point | None:
         """Check `placement` against this table; return its point (None for an opening).
