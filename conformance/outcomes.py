@@ -44,6 +44,8 @@ class CaseResult:
     reply: Any = None
     stderr_tail: str = ""
     duration: float = 0.0
+    located: str = ""
+    """For a failed perft case: the first position and action where the counts part."""
 
 
 @dataclass

@@ -11,12 +11,15 @@ or a leaf that ends differently.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
+from conformance.client import EngineClient, EngineStartError
+from conformance.outcomes import CaseResult, Outcome
 from reference_impl.adapter import handle
 
-__all__ = ["descend", "describe_action"]
+__all__ = ["descend", "describe_action", "locate_perft_failures"]
 
 Ask = Callable[[Mapping[str, Any]], Any]
 """Send one request to the engine under test; return its decoded reply (or a problem)."""
@@ -109,3 +112,35 @@ def descend(request: Mapping[str, Any], ask: Ask) -> str:
             "depth": depth - 1,
         }
     return "the counts part deeper than the descent goes"
+
+
+def locate_perft_failures(
+    results: Sequence[CaseResult],
+    argv: Sequence[str],
+    env: Mapping[str, str] | None,
+    timeout: float,
+) -> list[CaseResult]:
+    """The results, each failed perft case with `located` filled in by a descent.
+
+    The descent talks to a fresh engine of its own; if that engine cannot start, the
+    results say so instead of a location.
+    """
+    failed = [r for r in results if r.outcome is Outcome.FAILED and r.case.cmd == "perft"]
+    if not failed:
+        return list(results)
+    located: dict[int, str] = {}
+    try:
+        with EngineClient(argv, timeout=timeout, env=env) as client:
+            client.start()
+
+            def ask(request: Mapping[str, Any]) -> Any:
+                [exchange] = list(client.exchange([{**request, "seq": client.next_seq()}]))
+                return exchange.reply if exchange.problem is None else exchange.problem
+
+            for result in failed:
+                located[id(result)] = descend(result.case.request(0), ask)
+    except EngineStartError as exc:
+        return [
+            replace(r, located=f"not located: {exc.reason}") if r in failed else r for r in results
+        ]
+    return [replace(r, located=located[id(r)]) if id(r) in located else r for r in results]

@@ -99,6 +99,8 @@ def format_case(result: CaseResult, rules: Mapping[str, Rule]) -> str:
         lines.extend(f"    - {m}" for m in result.mismatches)
     elif result.message:
         lines.append(f"  Problem:  {result.message}")
+    if result.located:
+        lines.append(f"  Located:  {result.located}")
     if result.stderr_tail.strip():
         lines.append("  Engine stderr (tail):")
         lines.append(_indent(_tail(result.stderr_tail)))

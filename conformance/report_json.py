@@ -37,6 +37,8 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
                 entry["reply"] = r.reply
             if r.stderr_tail:
                 entry["stderr_tail"] = r.stderr_tail
+            if r.located:
+                entry["located"] = r.located
         cases.append(entry)
     return {
         "format": REPORT_FORMAT,

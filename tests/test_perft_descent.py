@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -70,3 +72,19 @@ def test_describe_action() -> None:
     assert describe_action("pass") == "pass"
     assert describe_action({"tile": [1, 4]}) == "[1|4] opens"
     assert describe_action(HIDDEN) == "[2|3] on [2|2] linear_b"
+
+
+def test_run_reports_where_a_perft_failure_is_located() -> None:
+    argv, env = reference_engine()
+    engine = subprocess.list2cmdline([*argv, "--mutant", "every-double-spinner"])
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "run", "--engine", engine, "--cmd", "perft"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    located = [line for line in done.stdout.splitlines() if line.startswith("  Located:")]
+    assert located
+    assert all("branch_" in line for line in located)

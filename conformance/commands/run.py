@@ -13,7 +13,7 @@ from conformance.commands import Command
 from conformance.commands.common import add_engine_options, engine_from_args, error
 from conformance.expectfail import read_expect_fail, write_expect_fail
 from conformance.fixtures import FixtureError, load_cases
-from conformance.outcomes import RunResult
+from conformance.outcomes import Outcome, RunResult
 from conformance.protocol import QUERY_CMDS
 from conformance.report import ProgressBar, format_report
 from conformance.resources import DataNotFoundError, fixtures_dir
@@ -187,6 +187,10 @@ def _run(
         )
     finally:
         progress.finish()
+    if any(r.outcome is Outcome.FAILED and r.case.cmd == "perft" for r in result.results):
+        from conformance.perft_descent import locate_perft_failures
+
+        result.results = locate_perft_failures(result.results, argv, env, args.timeout)
     _output(args, result, rules)
     return result.exit_code(strict=args.strict)
 
