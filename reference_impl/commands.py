@@ -146,6 +146,7 @@ def cmd_game(args: Mapping[str, JSON]) -> dict[str, JSON]:
                 raise BadRequest("a hand is an object {deal, opener?, actions}")
             require(item, *_GAME_HAND_KEYS)
             deal = parse_deal(item["deal"])
+            check_deal(deal)  # form before rules: a malformed deal precedes the opener rule
             opener = parse_seat(item["opener"], "opener") if "opener" in item else None
             parsed.append((deal, opener, parse_actions(item["actions"])))
         except RuleViolation as error:
