@@ -1,0 +1,60 @@
+"""The wheel carries the suite's data, and the installed runner works from anywhere."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(out), "--quiet"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    [built] = out.glob("seven_rocks_conformance-*.whl")
+    return built
+
+
+def test_wheel_carries_fixtures_schemas_rules_and_type_markers(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    fixtures = {n for n in names if n.startswith("conformance/_data/fixtures/")}
+    assert len(fixtures) == len(list((ROOT / "fixtures").rglob("*.yaml")))
+    for schema in (ROOT / "spec" / "schemas").glob("*.json"):
+        assert f"conformance/_data/schemas/{schema.name}" in names
+    assert "conformance/_data/rules.md" in names
+    assert {"reference_impl/py.typed", "conformance/py.typed"} <= names
+    assert not any(n.startswith("tests/") for n in names)
+
+
+def test_installed_wheel_runs_the_whole_suite_from_an_unrelated_directory(
+    wheel: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    where = subprocess.run(
+        [sys.executable, "-c", "import conformance.resources as r; print(r.fixtures_dir())"],
+        capture_output=True, text=True, cwd=elsewhere, env=env, timeout=60,
+    )  # fmt: skip
+    assert Path(where.stdout.strip()).is_relative_to(site), where.stdout + where.stderr
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "run", "--format", "json"],
+        capture_output=True, text=True, cwd=elsewhere, env=env, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    totals = json.loads(done.stdout)["totals"]
+    assert totals["passed"] == totals["total"] >= 150
