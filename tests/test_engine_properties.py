@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine_support import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from perft_bruteforce import IllegalAction
@@ -76,31 +77,6 @@ def rounded(pips: int) -> int:
 def credit_of(end_sum: int) -> int:
     """A positive multiple of 5 credits itself; anything else nothing."""
     return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
-
-
-def snapshot(hand: Hand) -> tuple[Any, ...]:
-    """Everything a hand holds, for before/after comparisons."""
-    table = hand.table
-    return (
-        tuple(table.arms),
-        table.spinner,
-        table.linear_free,
-        table.branches_free,
-        table.placed,
-        tuple(hand.holdings),
-        hand.opener,
-        hand.to_move,
-        hand.passes,
-        tuple(hand.scores),
-        hand.end,
-        hand.winner,
-        hand.penalties,
-        hand.next_opener,
-        tuple(hand.events),
-        tuple(table.points()),
-        tuple(table.counted()),
-        table.end_sum(),
-    )
 
 
 def choose(data: st.DataObject, hand: Hand) -> Action:

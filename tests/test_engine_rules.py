@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from engine_support import snapshot
 
 from reference_impl.actions import PASS, Action, EndPoint, Placement
 from reference_impl.errors import RuleViolation
@@ -180,32 +181,6 @@ def events(hand: Hand) -> list[tuple[Any, ...]]:
             seat, tile, _, end_sum, credit, score0, score1 = event  # type: ignore[misc]
             out.append((seat, ALL_TILES[tile], end_sum, credit, (score0, score1)))
     return out
-
-
-def snapshot(hand: Hand) -> tuple[Any, ...]:
-    """Everything a hand holds, for before/after comparisons."""
-    table = hand.table
-    return (
-        tuple(table.arms),
-        table.spinner,
-        table.linear_free,
-        table.branches_free,
-        table.placed,
-        tuple(hand.holdings),
-        hand.opener,
-        hand.to_move,
-        hand.passes,
-        tuple(hand.scores),
-        hand.end,
-        hand.winner,
-        hand.penalties,
-        hand.next_opener,
-        tuple(hand.events),
-        tuple(table.points()),
-        tuple(table.counted()),
-        table.end_sum(),
-        tuple(hand.legal()),
-    )
 
 
 def game_snapshot(game: Game) -> tuple[Any, ...]:

@@ -1,0 +1,33 @@
+"""Helpers shared by the engine's tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_impl.hand import Hand
+
+
+def snapshot(hand: Hand) -> tuple[Any, ...]:
+    """Everything a hand holds and shows, for before/after comparisons."""
+    table = hand.table
+    return (
+        tuple(table.arms),
+        table.spinner,
+        table.linear_free,
+        table.branches_free,
+        table.placed,
+        tuple(hand.holdings),
+        hand.opener,
+        hand.to_move,
+        hand.passes,
+        tuple(hand.scores),
+        hand.end,
+        hand.winner,
+        hand.penalties,
+        hand.next_opener,
+        tuple(hand.events),
+        tuple(table.points()),
+        tuple(table.counted()),
+        table.end_sum(),
+        tuple(hand.legal()),
+    )
