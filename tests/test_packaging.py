@@ -58,3 +58,15 @@ def test_installed_wheel_runs_the_whole_suite_from_an_unrelated_directory(
     assert done.returncode == 0, done.stderr
     totals = json.loads(done.stdout)["totals"]
     assert totals["passed"] == totals["total"] >= 150
+
+
+def test_console_script_is_installed_and_runs() -> None:
+    script = Path(sys.executable).parent / "seven-rocks-conformance"
+    assert script.exists(), "install the project first: python -m pip install -e '.[test]'"
+    version = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60)
+    assert version.returncode == 0 and "0.1.0" in version.stdout
+    done = subprocess.run(
+        [script, "run", "-k", "table.seed-a.*"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "9 cases: 9 passed" in done.stdout
