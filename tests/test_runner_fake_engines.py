@@ -104,9 +104,8 @@ def test_wrong_seq() -> None:
 
 
 def test_engine_that_hangs() -> None:
-    started = time.monotonic()
+    # A runner that hung would be stopped by the subprocess timeout of run_fake.
     done = run_fake("hangs", "--timeout", "0.4")
-    assert time.monotonic() - started < 10
     assert done.returncode == 1
     got = outcomes(done)
     assert got["fake.table.open-1-4"] == "passed"
@@ -116,9 +115,7 @@ def test_engine_that_hangs() -> None:
 
 
 def test_restart_limit_stops_the_run() -> None:
-    started = time.monotonic()
     done = run_fake("hangs", "--timeout", "0.3", "--max-restarts", "1", engine_args=("--always",))
-    assert time.monotonic() - started < 10
     assert done.returncode == 1
     data = report(done)
     assert set(outcomes(done).values()) == {"errored"}
