@@ -61,7 +61,7 @@ def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] 
     for raw in lines:
         try:
             request = json.loads(raw)
-        except ValueError as error:  # includes bad UTF-8
+        except (ValueError, RecursionError) as error:  # bad UTF-8, absurd nesting
             reply = _rejected(None, BadRequest(f"the line is not JSON: {error}"))
         else:
             name = request.get("cmd") if isinstance(request, dict) else None

@@ -566,6 +566,17 @@ def test_invalid_utf8_is_bad_request_and_the_adapter_goes_on() -> None:
         assert adapter.finish() == 0
 
 
+def test_absurdly_deep_json_is_bad_request_and_the_adapter_goes_on() -> None:
+    """Nesting deeper than any decoder allows must not take the adapter down."""
+    deep = b"[" * 200_000 + b"]" * 200_000 + b"\n"
+    with Adapter() as adapter:
+        adapter.ask(HANDSHAKE)
+        adapter.send(deep)
+        assert_rejected(adapter.receive(), None, "bad_request", None)
+        assert_result(adapter.ask(GOOD), "ok", GOOD_RESULT)
+        assert adapter.finish() == 0
+
+
 def test_all_bad_lines_in_one_stream() -> None:
     """Every bad line interleaved with good requests: one reply each, in order."""
     data = line(HANDSHAKE)

@@ -93,6 +93,17 @@ def test_reply_that_is_not_json() -> None:
     assert case["reply"] == "this is not JSON {\n"
 
 
+def test_reply_nested_almost_as_deep_as_json_allows() -> None:
+    # Decoding, comparing and reporting such a reply must not exhaust the runner's stack.
+    for extra in ((), ("--check-messages",), ("--format", "json")):
+        done = run_fake("deep_json", *extra)
+        assert done.returncode == 1, done.stderr
+        assert "Traceback" not in done.stderr
+    got = outcomes(done)
+    assert got["fake.table.open-0-1"] in ("failed", "errored")
+    assert got["fake.table.open-1-4"] == "passed"
+
+
 def test_wrong_seq() -> None:
     done = run_fake("wrong_seq")
     assert done.returncode == 1
