@@ -34,7 +34,7 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
             if r.request is not None:
                 entry["request"] = r.request
             if r.reply is not None:
-                entry["reply"] = r.reply
+                entry["reply"] = _shallow(r.reply)
             if r.stderr_tail:
                 entry["stderr_tail"] = r.stderr_tail
             if r.located:
@@ -63,3 +63,21 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
         "groups": result.by_group(),
         "cases": cases,
     }
+
+
+_MAX_DEPTH = 64
+
+
+def _shallow(value: Any, depth: int = 0) -> Any:
+    """`value` with anything nested deeper than `_MAX_DEPTH` replaced by a note.
+
+    An engine may answer with absurdly deep JSON; the report must stay readable by
+    ordinary JSON decoders, whose recursion is limited.
+    """
+    if depth >= _MAX_DEPTH and isinstance(value, (dict, list)):
+        return f"(nested deeper than {_MAX_DEPTH} levels: cut)"
+    if isinstance(value, dict):
+        return {k: _shallow(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shallow(v, depth + 1) for v in value]
+    return value
