@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import commands, hand, settle
+from .game import Game
 from .hand import End, Hand
 from .table import Point, Table, credit_for
-from .tiles import BIT, DOUBLE, LOW, Side, pips_of_mask
+from .tiles import BIT, DOUBLE, LOW, Side, pips_of_mask, tiles_of_mask
 
 __all__ = ["MUTANTS", "Mutant", "apply_mutant"]
 
@@ -410,6 +411,54 @@ def _target_at_end() -> None:
     _after_finish(adjust)
 
 
+def _internal_doubles_count(table: Table) -> int:
+    # Wrong: a double keeps counting both halves after it has been continued.
+    ends = {arm[0] for arm in table.arms}
+    return sum(
+        2 * LOW[tile]
+        for tile in tiles_of_mask(table.placed)
+        if DOUBLE[tile] and tile != table.spinner and tile not in ends
+    )
+
+
+def _no_count_after_block(self: Hand, before: list[int]) -> None:
+    if self.end is End.BLOCKED:
+        self.scores[:] = before  # Wrong: a blocked hand is not counted.
+        self.penalties = (0, 0, 0, 0)
+
+
+def _opener_not_enforced() -> None:
+    Game.required_opener = lambda self: None  # type: ignore[method-assign]
+
+    def make(original: Any) -> Any:
+        def play_hand(self: Game, deal: Any, opener: int | None, actions: Any) -> Hand:
+            if opener is None and self.hands and self.hands[-1].next_opener is not None:
+                opener = self.hands[-1].next_opener
+            result: Hand = original(self, deal, opener, actions)
+            return result
+
+        return play_hand
+
+    _wrap(Game, "play_hand", make)
+
+
+def _unfinished_hands_allowed() -> None:
+    def make(original: Any) -> Any:
+        def play_hand(self: Game, deal: Any, opener: int | None, actions: Any) -> Hand:
+            last = self.hands[-1] if self.hands else None
+            if last is not None and last.end is None:
+                last.end = End.BLOCKED  # Wrong: an unfinished hand is simply dropped.
+                try:
+                    return original(self, deal, opener, actions)  # type: ignore[no-any-return]
+                finally:
+                    last.end = None
+            return original(self, deal, opener, actions)  # type: ignore[no-any-return]
+
+        return play_hand
+
+    _wrap(Game, "play_hand", make)
+
+
 def _pass_while_able() -> None:
     Hand.can_place = lambda self: False  # type: ignore[method-assign]
 
@@ -556,6 +605,30 @@ MUTANTS: dict[str, Mutant] = {
             "a team's score never goes below zero",
             ("reading.negative-scores",),
             lambda: _after_finish(_scores_floored),
+        ),
+        _m(
+            "continued-double-still-counts",
+            "a double keeps counting both halves after another tile continues it",
+            ("double.internal-counts-nothing",),
+            lambda: _extra_count(_internal_doubles_count),
+        ),
+        _m(
+            "no-count-after-block",
+            "a blocked hand is not counted: nobody loses points",
+            ("end.blocked", "settle.player-pips"),
+            lambda: _after_finish(_no_count_after_block),
+        ),
+        _m(
+            "opener-not-enforced",
+            "any seat may open the hand after a domino",
+            ("open.after-domino",),
+            _opener_not_enforced,
+        ),
+        _m(
+            "unfinished-hands-allowed",
+            "a game moves on to the next hand while the previous one is unfinished",
+            ("game.hands-complete",),
+            _unfinished_hands_allowed,
         ),
         _m(
             "pass-while-able",
