@@ -9,7 +9,8 @@ to the end; the engine under test is then asked:
 - the whole hand (`hand`),
 - a prefix of it (`hand`),
 - the legal placements at a random point (`legal`),
-- a random, usually illegal, action at that point (`hand`, to be refused precisely).
+- a random, usually illegal, action at that point (`hand`, to be refused precisely),
+- the table at that point (`table`).
 
 Every reply is compared with the reference's. The first divergence is shrunk to a
 minimal request that still diverges (shortest action prefix, then simpler requests)
@@ -34,6 +35,7 @@ import yaml
 from conformance.client import EngineClient
 from conformance.compare import diff
 from reference_impl.adapter import handle
+from reference_impl.commands import cmd_table
 from reference_impl.errors import RuleViolation
 from reference_impl.hand import Hand
 from reference_impl.protocol import hand_result, move_json, parse_action, tile_json
@@ -167,6 +169,7 @@ def hand_probes(seed: int, index: int) -> list[Probe]:
             {"result": {"placements": [move_json(*m) for m in at_cut.table.moves(held)]}},
         ),
         Probe({**base, "actions": [*prefix, odd]}, _after(at_cut, odd, len(prefix))),
+        Probe({"cmd": "table", "plays": plays}, {"result": cmd_table({"plays": plays})}),
     ]
 
 

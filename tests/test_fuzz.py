@@ -39,7 +39,7 @@ def test_hands_are_reproducible_from_seed_and_index() -> None:
 def test_probes_cover_whole_hands_prefixes_legal_and_refusals() -> None:
     probes = [p for i in range(40) for p in hand_probes(0, i)]
     cmds = {p.request["cmd"] for p in probes}
-    assert cmds == {"hand", "legal"}
+    assert cmds == {"hand", "legal", "table"}
     hands = [p for p in probes if p.request["cmd"] == "hand" and "result" in p.expected]
     ended = {p.expected["result"]["end"] for p in hands}
     assert {"domino", "blocked", None} <= ended
@@ -92,7 +92,7 @@ def test_the_reference_does_not_diverge_from_itself() -> None:
     report = campaign(argv, hands=150, seed=11, env=env)
     assert report.divergence is None
     assert report.hands == 150
-    assert report.requests == 600
+    assert report.requests == 750
 
 
 @pytest.mark.parametrize(
