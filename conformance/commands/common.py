@@ -9,7 +9,13 @@ from collections.abc import Mapping
 from conformance.client import split_command
 from conformance.runner import DEFAULT_TIMEOUT, reference_engine
 
-__all__ = ["add_engine_options", "engine_from_args", "error", "positive_float"]
+__all__ = [
+    "add_engine_options",
+    "engine_from_args",
+    "error",
+    "positive_float",
+    "resolve_engine",
+]
 
 
 def positive_float(text: str) -> float:
@@ -47,6 +53,17 @@ def engine_from_args(args: argparse.Namespace) -> tuple[list[str], Mapping[str, 
         argv, env = reference_engine()
         return argv, env
     return split_command(args.engine), None
+
+
+def resolve_engine(
+    args: argparse.Namespace,
+) -> tuple[list[str], Mapping[str, str] | None] | None:
+    """Like `engine_from_args`, but says on stderr what is wrong and returns None."""
+    try:
+        return engine_from_args(args)
+    except ValueError as exc:
+        error(f"bad --engine: {exc}")
+        return None
 
 
 def error(message: str) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from conformance.client import EngineStartError
 from conformance.commands import Command
-from conformance.commands.common import add_engine_options, engine_from_args, error
+from conformance.commands.common import add_engine_options, error, resolve_engine
 
 __all__ = ["COMMAND"]
 
@@ -49,11 +49,10 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 def _execute(args: argparse.Namespace) -> int:
     from conformance.fuzz import campaign, save_fixture, shrink, size_of
 
-    try:
-        argv, env = engine_from_args(args)
-    except ValueError as exc:
-        error(f"bad --engine: {exc}")
+    engine = resolve_engine(args)
+    if engine is None:
         return 2
+    argv, env = engine
     try:
         report = campaign(
             argv,

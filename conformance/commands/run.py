@@ -10,7 +10,7 @@ from pathlib import Path
 
 from conformance.client import EngineClient, EngineStartError
 from conformance.commands import Command
-from conformance.commands.common import add_engine_options, engine_from_args, error
+from conformance.commands.common import add_engine_options, error, resolve_engine
 from conformance.expectfail import read_expect_fail, write_expect_fail
 from conformance.fixtures import FixtureError, load_cases
 from conformance.outcomes import Outcome, RunResult
@@ -128,11 +128,10 @@ def _execute(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError) as exc:
             error(f"cannot read the expected-failure file: {exc}")
             return 2
-    try:
-        argv, env = engine_from_args(args)
-    except ValueError as exc:
-        error(f"bad --engine: {exc}")
+    engine = resolve_engine(args)
+    if engine is None:
         return 2
+    argv, env = engine
     # Start the engines first: their start-up overlaps with reading the fixtures.
     clients = [EngineClient(argv, timeout=args.timeout, env=env) for _ in range(args.jobs)]
     try:

@@ -8,7 +8,7 @@ from typing import Any
 
 from conformance.client import EngineClient, EngineStartError
 from conformance.commands import Command
-from conformance.commands.common import add_engine_options, engine_from_args, error
+from conformance.commands.common import add_engine_options, resolve_engine
 from conformance.fixtures import Case
 from conformance.outcomes import Outcome
 from conformance.protocol import PROTOCOL_VERSION, QUERY_CMDS
@@ -88,11 +88,10 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _execute(args: argparse.Namespace) -> int:
-    try:
-        argv, env = engine_from_args(args)
-    except ValueError as exc:
-        error(f"bad --engine: {exc}")
+    engine = resolve_engine(args)
+    if engine is None:
         return 2
+    argv, env = engine
     client = EngineClient(argv, timeout=args.timeout, env=env)
     print(f"> {json.dumps({'cmd': 'start', 'protocol': PROTOCOL_VERSION})}")
     try:
