@@ -10,7 +10,8 @@ to the end; the engine under test is then asked:
 - a prefix of it (`hand`),
 - the legal placements at a random point (`legal`),
 - a random, usually illegal, action at that point (`hand`, to be refused precisely),
-- the table at that point (`table`).
+- the table at that point (`table`),
+- now and then, a game of this hand and the opening of another (`game`).
 
 Every reply is compared with the reference's. The first divergence is shrunk to a
 minimal request that still diverges (shortest action prefix, then simpler requests)
@@ -170,7 +171,43 @@ def hand_probes(seed: int, index: int) -> list[Probe]:
         ),
         Probe({**base, "actions": [*prefix, odd]}, _after(at_cut, odd, len(prefix))),
         Probe({"cmd": "table", "plays": plays}, {"result": cmd_table({"plays": plays})}),
+        *_game_probe(rng, deal, opener, actions, prefix, hand),
     ]
+
+
+def _game_probe(
+    rng: random.Random,
+    deal: list[list[int]],
+    opener: int,
+    actions: list[Any],
+    prefix: list[Any],
+    played: Hand,
+) -> list[Probe]:
+    """Now and then, a two-hand game: this hand, then the opening of another.
+
+    The first hand is sometimes left unfinished, and the second hand's opener is
+    left out, right or wrong, so that the game's own rules are exercised.
+    """
+    if rng.random() >= 0.25:
+        return []
+    tiles = list(range(28))
+    rng.shuffle(tiles)
+    second: JSONObject = {"deal": _deal_json([sorted(tiles[i : i + 7]) for i in range(0, 28, 7)])}
+    roll = rng.random()
+    if roll < 0.4 and played.next_opener is not None:
+        pass  # after a domino the opener may be left out
+    elif roll < 0.7 and played.next_opener is not None:
+        second["opener"] = played.next_opener
+    else:
+        second["opener"] = rng.randrange(4)
+    second["actions"] = []
+    first = {
+        "deal": _deal_json(deal),
+        "opener": opener,
+        "actions": prefix if rng.random() < 0.15 else actions,
+    }
+    request: JSONObject = {"cmd": "game", "hands": [first, second]}
+    return [Probe(request, oracle(request))]
 
 
 def _after(hand: Hand, action: Any, index: int) -> JSONObject:
@@ -379,6 +416,15 @@ def _candidates(request: JSONObject) -> Iterator[JSONObject]:
         yield {"cmd": "settle", "hands": left}
         for held in left:
             yield {"cmd": "legal", "plays": plays, "hand": held}
+    elif cmd == "game":
+        hands = request["hands"]
+        if len(hands) > 1:
+            yield {**request, "hands": hands[:-1]}
+        for k in range(len(hands[-1]["actions"])):
+            yield {
+                **request,
+                "hands": [*hands[:-1], {**hands[-1], "actions": hands[-1]["actions"][:k]}],
+            }
     elif cmd == "table":
         plays = request["plays"]
         for k in range(len(plays)):
@@ -542,6 +588,8 @@ def save_fixture(divergence: Divergence, directory: Path) -> Path:
 
 
 def size_of(request: JSONObject) -> int:
-    """How big a request is: its actions, plays and hand tiles, counted."""
+    """How big a request is: its actions, plays and tiles in hand, counted."""
+    if request.get("cmd") == "game":
+        return sum(len(hand.get("actions", ())) + 1 for hand in request["hands"])
     counted = sum(len(request.get(key, ())) for key in ("actions", "plays", "hand"))
     return counted + sum(len(seat) for seat in request.get("hands", ()))
