@@ -12,9 +12,9 @@ from enum import Enum
 
 from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
-from .settle import round_to_five
+from .settle import settle
 from .table import Point, Table, credit_for
-from .tiles import ALL_TILES, BIT, SUIT, Tile, pips_of_mask
+from .tiles import ALL_TILES, BIT, SUIT, Tile
 
 __all__ = ["TARGET", "End", "Hand", "Move", "check_deal", "check_scores"]
 
@@ -196,11 +196,11 @@ class Hand:
     def _finish(self, end: End) -> None:
         self.end = end
         self.to_move = -1
-        penalties = tuple(round_to_five(pips_of_mask(mask)) for mask in self.holdings)
-        self.penalties = penalties  # type: ignore[assignment]
+        count = settle(self.holdings)
+        self.penalties = count.penalties
         # settle.own-team, settle.no-pooling; reading.negative-scores: no floor.
-        self.scores[0] -= penalties[0] + penalties[2]
-        self.scores[1] -= penalties[1] + penalties[3]
+        self.scores[0] -= count.deductions[0]
+        self.scores[1] -= count.deductions[1]
 
     # ------------------------------------------------------------ checked play
 
