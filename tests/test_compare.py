@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance.compare import diff, diff_rejected, matches
+from conformance.runner.compare import diff, diff_rejected, matches
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-50, 50) | st.text(max_size=3),

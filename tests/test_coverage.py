@@ -5,11 +5,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conformance.coverage import rule_coverage
-from conformance.fixtures import Case, load_cases
-from conformance.mutation import MutantResult
-from conformance.resources import fixtures_dir
-from conformance.rules import Rule, load_rules
+from conformance.mutants.coverage import rule_coverage
+from conformance.mutants.kill import MutantResult
+from conformance.suite.fixtures import Case, load_cases
+from conformance.suite.resources import fixtures_dir
+from conformance.suite.rules import Rule, load_rules
 
 
 def test_every_rule_is_cited_by_at_least_one_case() -> None:

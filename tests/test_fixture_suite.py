@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from conformance.fixtures import Case, load_cases
-from conformance.protocol import QUERY_CMDS, REJECTION_CODES
-from conformance.resources import fixtures_dir
-from conformance.rules import load_rules
+from conformance.engine.protocol import QUERY_CMDS, REJECTION_CODES
+from conformance.suite.fixtures import Case, load_cases
+from conformance.suite.resources import fixtures_dir
+from conformance.suite.rules import load_rules
 
 # The seed's sequence A, in play order (rules-digest, "Worked examples").
 SEQUENCE_A = [[1, 4], [1, 1], [4, 4], [3, 4], [1, 2], [1, 5], [5, 5], [0, 5], [1, 3]]

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.fixtures import lint, load_cases
-from conformance.fuzz import (
+from conformance.fuzz.core import (
     Divergence,
     campaign,
     compare_reply,
@@ -21,7 +20,8 @@ from conformance.fuzz import (
     shrink,
     size_of,
 )
-from conformance.runner import reference_engine
+from conformance.runner.execute import reference_engine
+from conformance.suite.fixtures import lint, load_cases
 
 
 def _mutant(name: str) -> list[str]:

@@ -8,11 +8,11 @@ import sys
 
 import pytest
 
-from conformance.fixtures import load_cases
-from conformance.mutation import kill_matrix, mutant_catalogue, reference_failures
-from conformance.resources import fixtures_dir
-from conformance.rules import load_rules
-from conformance.runner import reference_engine
+from conformance.mutants.kill import kill_matrix, mutant_catalogue, reference_failures
+from conformance.runner.execute import reference_engine
+from conformance.suite.fixtures import load_cases
+from conformance.suite.resources import fixtures_dir
+from conformance.suite.rules import load_rules
 
 
 @pytest.fixture(scope="module")

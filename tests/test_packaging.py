@@ -47,7 +47,7 @@ def test_installed_wheel_runs_the_whole_suite_from_an_unrelated_directory(
     elsewhere.mkdir()
     env = {**os.environ, "PYTHONPATH": str(site)}
     where = subprocess.run(
-        [sys.executable, "-c", "import conformance.resources as r; print(r.fixtures_dir())"],
+        [sys.executable, "-c", "import conformance.suite.resources as r; print(r.fixtures_dir())"],
         capture_output=True, text=True, cwd=elsewhere, env=env, timeout=60,
     )  # fmt: skip
     assert Path(where.stdout.strip()).is_relative_to(site), where.stdout + where.stderr

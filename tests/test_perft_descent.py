@@ -7,11 +7,11 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from conformance.client import EngineClient
-from conformance.fixtures import load_cases
-from conformance.perft_descent import descend, describe_action
-from conformance.resources import fixtures_dir
-from conformance.runner import reference_engine
+from conformance.engine.client import EngineClient
+from conformance.runner.execute import reference_engine
+from conformance.runner.perft_descent import descend, describe_action
+from conformance.suite.fixtures import load_cases
+from conformance.suite.resources import fixtures_dir
 from reference_impl.adapter import handle
 
 DEAL = [

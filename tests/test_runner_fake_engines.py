@@ -245,9 +245,9 @@ def test_jobs_with_a_crashing_engine() -> None:
 def test_python_api_run_suite() -> None:
     from cli_support import TEST_FIXTURES
 
-    from conformance.fixtures import load_cases
-    from conformance.outcomes import Outcome
-    from conformance.runner import RunOptions, run_suite
+    from conformance.runner.execute import RunOptions, run_suite
+    from conformance.runner.outcomes import Outcome
+    from conformance.suite.fixtures import load_cases
 
     cases = load_cases([TEST_FIXTURES])
     result = run_suite(
@@ -268,9 +268,9 @@ def test_check_messages_flags_a_handshake_without_engine_info() -> None:
 def test_progress_bar_draws_only_on_a_terminal() -> None:
     import io
 
-    from conformance.fixtures import Case
-    from conformance.outcomes import CaseResult, Outcome
-    from conformance.report import ProgressBar
+    from conformance.reports.text import ProgressBar
+    from conformance.runner.outcomes import CaseResult, Outcome
+    from conformance.suite.fixtures import Case
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

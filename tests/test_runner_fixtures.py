@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from cli_support import BAD_FIXTURES, TEST_FIXTURES
 
-from conformance.fixtures import FixtureError, lint, load_cases, load_yaml
-from conformance.rules import Rule, load_rules, parse_rules
-from conformance.runner import select_cases
+from conformance.runner.execute import select_cases
+from conformance.suite.fixtures import FixtureError, lint, load_cases, load_yaml
+from conformance.suite.rules import Rule, load_rules, parse_rules
 
 
 def test_on_is_a_key_not_a_boolean() -> None:
@@ -80,7 +80,7 @@ def test_empty_folder(tmp_path: Path) -> None:
 
 
 def test_suite_fixtures_found_and_clean() -> None:
-    from conformance.resources import fixtures_dir
+    from conformance.suite.resources import fixtures_dir
 
     result = lint([fixtures_dir()])
     assert result.files > 0 and result.cases > 0

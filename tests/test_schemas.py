@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from conformance import schemas
-from conformance.resources import schemas_dir
+from conformance.suite import schemas
+from conformance.suite.resources import schemas_dir
 
 PROTOCOL_MD = Path(__file__).resolve().parent.parent / "spec" / "protocol.md"
 CMDS = ("table", "legal", "settle", "hand", "game", "perft")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conformance.outcomes import Outcome, RunResult
+from conformance.runner.outcomes import Outcome, RunResult
 
 __all__ = ["format_expect_fail", "parse_expect_fail", "read_expect_fail", "write_expect_fail"]
 

@@ -6,13 +6,13 @@ import argparse
 import json
 from typing import Any
 
-from conformance.client import EngineClient, EngineStartError
-from conformance.commands import Command
-from conformance.commands.common import add_engine_options, resolve_engine
-from conformance.fixtures import Case
-from conformance.outcomes import Outcome
-from conformance.protocol import PROTOCOL_VERSION, QUERY_CMDS
-from conformance.runner import evaluate
+from conformance.cli.commands import Command
+from conformance.cli.commands.common import add_engine_options, resolve_engine
+from conformance.engine.client import EngineClient, EngineStartError
+from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS
+from conformance.runner.execute import evaluate
+from conformance.runner.outcomes import Outcome
+from conformance.suite.fixtures import Case
 
 __all__ = ["COMMAND", "smoke_cases"]
 

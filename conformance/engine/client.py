@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from conformance.protocol import PROTOCOL_VERSION, QUERY_CMDS
+from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS
 
 __all__ = [
     "DEFAULT_MAX_LINE_BYTES",

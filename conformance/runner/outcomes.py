@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from conformance.client import EngineInfo
-from conformance.compare import Mismatch
-from conformance.fixtures import Case
-from conformance.rules import rule_group
+from conformance.engine.client import EngineInfo
+from conformance.runner.compare import Mismatch
+from conformance.suite.fixtures import Case
+from conformance.suite.rules import rule_group
 
 __all__ = ["CaseResult", "Outcome", "RunResult"]
 

@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from pathlib import Path
 
-from conformance.outcomes import CaseResult, Outcome, RunResult
-from conformance.report import format_case
-from conformance.rules import Rule
+from conformance.reports.text import format_case
+from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+from conformance.suite.rules import Rule
 
 __all__ = ["junit_tree", "write_junit"]
 

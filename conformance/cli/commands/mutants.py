@@ -6,12 +6,12 @@ import argparse
 import json
 import sys
 
-from conformance.client import EngineStartError
-from conformance.commands import Command
-from conformance.commands.common import error, positive_float
-from conformance.fixtures import FixtureError, load_cases
-from conformance.resources import DataNotFoundError, fixtures_dir
-from conformance.rules import load_rules
+from conformance.cli.commands import Command
+from conformance.cli.commands.common import error, positive_float
+from conformance.engine.client import EngineStartError
+from conformance.suite.fixtures import FixtureError, load_cases
+from conformance.suite.resources import DataNotFoundError, fixtures_dir
+from conformance.suite.rules import load_rules
 
 __all__ = ["COMMAND"]
 
@@ -28,7 +28,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _execute(args: argparse.Namespace) -> int:
-    from conformance.mutation import kill_matrix, reference_failures
+    from conformance.mutants.kill import kill_matrix, reference_failures
 
     if args.jobs < 1:
         error("--jobs must be at least 1")

@@ -6,12 +6,12 @@ import argparse
 import json
 import sys
 
-from conformance.client import EngineStartError
-from conformance.commands import Command
-from conformance.commands.common import error
-from conformance.fixtures import FixtureError, load_cases
-from conformance.resources import DataNotFoundError, fixtures_dir
-from conformance.rules import load_rules
+from conformance.cli.commands import Command
+from conformance.cli.commands.common import error
+from conformance.engine.client import EngineStartError
+from conformance.suite.fixtures import FixtureError, load_cases
+from conformance.suite.resources import DataNotFoundError, fixtures_dir
+from conformance.suite.rules import load_rules
 
 __all__ = ["COMMAND"]
 
@@ -25,8 +25,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _execute(args: argparse.Namespace) -> int:
-    from conformance.coverage import rule_coverage
-    from conformance.mutation import MutantResult, kill_matrix, reference_failures
+    from conformance.mutants.coverage import rule_coverage
+    from conformance.mutants.kill import MutantResult, kill_matrix, reference_failures
 
     try:
         rules = load_rules()

@@ -33,8 +33,8 @@ from typing import Any
 
 import yaml
 
-from conformance.client import EngineClient
-from conformance.compare import diff
+from conformance.engine.client import EngineClient
+from conformance.runner.compare import diff
 from reference_impl.adapter import handle
 from reference_impl.commands import cmd_table
 from reference_impl.errors import RuleViolation

@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from conformance.client import EngineClient, EngineInfo, EngineStartError, Exchange
-from conformance.compare import diff, diff_rejected, render
-from conformance.fixtures import Case
-from conformance.outcomes import CaseResult, Outcome, RunResult
-from conformance.protocol import OUTCOME_KEYS, missing_fields
+from conformance.engine.client import EngineClient, EngineInfo, EngineStartError, Exchange
+from conformance.engine.protocol import OUTCOME_KEYS, missing_fields
+from conformance.runner.compare import diff, diff_rejected, render
+from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+from conformance.suite.fixtures import Case
 
 __all__ = [
     "DEFAULT_MAX_RESTARTS",
@@ -117,7 +117,7 @@ def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, s
 
 
 def _check_schema(case: Case, exchange: Exchange) -> str | None:
-    from conformance import schemas  # jsonschema is slow to import: only when asked
+    from conformance.suite import schemas  # jsonschema is slow to import: only when asked
 
     expected = case.expect_rejected
     if not (expected and expected.get("code") == "bad_request"):
@@ -356,7 +356,7 @@ def run_suite(
             client.close()
         raise
     if options.check_messages:
-        from conformance import schemas
+        from conformance.suite import schemas
 
         problems = schemas.check_reply("start", dict(infos[0].handshake))
         if problems:

@@ -11,10 +11,10 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from conformance.client import EngineStartError
-from conformance.fixtures import Case
-from conformance.outcomes import Outcome
-from conformance.runner import RunOptions, reference_engine, run_suite
+from conformance.engine.client import EngineStartError
+from conformance.runner.execute import RunOptions, reference_engine, run_suite
+from conformance.runner.outcomes import Outcome
+from conformance.suite.fixtures import Case
 
 __all__ = ["MutantResult", "kill_matrix", "mutant_catalogue", "reference_failures"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from conformance import SUITE_VERSION
-from conformance.outcomes import Outcome, RunResult
-from conformance.protocol import PROTOCOL_VERSION
+from conformance.engine.protocol import PROTOCOL_VERSION
+from conformance.runner.outcomes import Outcome, RunResult
 
 __all__ = ["REPORT_FORMAT", "report_object"]
 

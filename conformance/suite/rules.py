@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from conformance.resources import rules_path
+from conformance.suite.resources import rules_path
 
 __all__ = ["RULE_LINE", "Rule", "load_rules", "parse_rules", "rule_group"]
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any, TextIO
 
 from conformance import SUITE_VERSION
-from conformance.compare import render
-from conformance.outcomes import CaseResult, Outcome, RunResult
-from conformance.rules import Rule
+from conformance.runner.compare import render
+from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+from conformance.suite.rules import Rule
 
 __all__ = ["ProgressBar", "format_case", "format_report", "format_summary"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from conformance.commands import Command
-from conformance.commands.common import error
-from conformance.fixtures import lint
-from conformance.resources import DataNotFoundError, fixtures_dir
+from conformance.cli.commands import Command
+from conformance.cli.commands.common import error
+from conformance.suite.fixtures import lint
+from conformance.suite.resources import DataNotFoundError, fixtures_dir
 
 __all__ = ["COMMAND"]
 

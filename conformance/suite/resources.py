@@ -6,8 +6,9 @@ from pathlib import Path
 
 __all__ = ["DataNotFoundError", "fixtures_dir", "rules_path", "schemas_dir"]
 
-_PACKAGE_DATA = Path(__file__).resolve().parent / "_data"
-_CHECKOUT_ROOT = Path(__file__).resolve().parent.parent
+_PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+_PACKAGE_DATA = _PACKAGE_ROOT / "_data"
+_CHECKOUT_ROOT = _PACKAGE_ROOT.parent
 
 
 class DataNotFoundError(RuntimeError):

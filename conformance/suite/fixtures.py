@@ -13,9 +13,9 @@ from typing import Any
 
 import yaml
 
-from conformance.protocol import QUERY_CMDS, REJECTION_CODES
-from conformance.resources import DataNotFoundError, fixtures_dir
-from conformance.rules import Rule, load_rules
+from conformance.engine.protocol import QUERY_CMDS, REJECTION_CODES
+from conformance.suite.resources import DataNotFoundError, fixtures_dir
+from conformance.suite.rules import Rule, load_rules
 
 __all__ = [
     "CASE_ID",
@@ -223,7 +223,7 @@ def _rejected_structure(rejected: Any) -> list[str]:
 
 def _schema_problems(data: Any) -> list[str]:
     # Imported here: jsonschema is slow to import and a plain run does not need it.
-    from conformance import schemas
+    from conformance.suite import schemas
 
     return list(schemas.check_fixture_file(data))
 

@@ -19,7 +19,7 @@ from jsonschema.protocols import Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from conformance.resources import schemas_dir
+from conformance.suite.resources import schemas_dir
 
 __all__ = [
     "BASE_URI",

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from conformance.fixtures import Case
-from conformance.mutation import MutantResult
-from conformance.rules import Rule
+from conformance.mutants.kill import MutantResult
+from conformance.suite.fixtures import Case
+from conformance.suite.rules import Rule
 
 __all__ = ["RuleCoverage", "rule_coverage"]
 

@@ -8,17 +8,17 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from conformance.client import EngineClient, EngineStartError
-from conformance.commands import Command
-from conformance.commands.common import add_engine_options, error, resolve_engine
-from conformance.expectfail import read_expect_fail, write_expect_fail
-from conformance.fixtures import FixtureError, load_cases
-from conformance.outcomes import Outcome, RunResult
-from conformance.protocol import QUERY_CMDS
-from conformance.report import ProgressBar, format_report
-from conformance.resources import DataNotFoundError, fixtures_dir
-from conformance.rules import Rule, load_rules
-from conformance.runner import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
+from conformance.cli.commands import Command
+from conformance.cli.commands.common import add_engine_options, error, resolve_engine
+from conformance.engine.client import EngineClient, EngineStartError
+from conformance.engine.protocol import QUERY_CMDS
+from conformance.reports.text import ProgressBar, format_report
+from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
+from conformance.runner.expectfail import read_expect_fail, write_expect_fail
+from conformance.runner.outcomes import Outcome, RunResult
+from conformance.suite.fixtures import FixtureError, load_cases
+from conformance.suite.resources import DataNotFoundError, fixtures_dir
+from conformance.suite.rules import Rule, load_rules
 
 __all__ = ["COMMAND"]
 
@@ -187,7 +187,7 @@ def _run(
     finally:
         progress.finish()
     if any(r.outcome is Outcome.FAILED and r.case.cmd == "perft" for r in result.results):
-        from conformance.perft_descent import locate_perft_failures
+        from conformance.runner.perft_descent import locate_perft_failures
 
         result.results = locate_perft_failures(result.results, argv, env, args.timeout)
     _output(args, result, rules)
@@ -196,14 +196,14 @@ def _run(
 
 def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rule]) -> None:
     if args.format == "json":
-        from conformance.report_json import report_object
+        from conformance.reports.json_report import report_object
 
         sys.stdout.write(json.dumps(report_object(result, strict=args.strict)) + "\n")
     else:
         sys.stdout.write(format_report(result, rules, verbose=args.verbose))
     sys.stdout.flush()
     if args.junit is not None:
-        from conformance.junit import write_junit
+        from conformance.reports.junit import write_junit
 
         write_junit(args.junit, result, rules)
     if args.write_expect_fail is not None:

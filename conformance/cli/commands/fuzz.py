@@ -8,9 +8,9 @@ import re
 import sys
 from pathlib import Path
 
-from conformance.client import EngineStartError
-from conformance.commands import Command
-from conformance.commands.common import add_engine_options, error, resolve_engine
+from conformance.cli.commands import Command
+from conformance.cli.commands.common import add_engine_options, error, resolve_engine
+from conformance.engine.client import EngineStartError
 
 __all__ = ["COMMAND"]
 
@@ -47,7 +47,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _execute(args: argparse.Namespace) -> int:
-    from conformance.fuzz import campaign, save_fixture, shrink, size_of
+    from conformance.fuzz.core import campaign, save_fixture, shrink, size_of
 
     engine = resolve_engine(args)
     if engine is None:

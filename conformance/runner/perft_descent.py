@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from conformance.client import EngineClient, EngineStartError
-from conformance.outcomes import CaseResult, Outcome
+from conformance.engine.client import EngineClient, EngineStartError
+from conformance.runner.outcomes import CaseResult, Outcome
 from reference_impl.adapter import handle
 
 __all__ = ["descend", "describe_action", "locate_perft_failures"]

@@ -6,8 +6,8 @@ import argparse
 import sys
 from collections.abc import Mapping
 
-from conformance.client import split_command
-from conformance.runner import DEFAULT_TIMEOUT, reference_engine
+from conformance.engine.client import split_command
+from conformance.runner.execute import DEFAULT_TIMEOUT, reference_engine
 
 __all__ = [
     "add_engine_options",

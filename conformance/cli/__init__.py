@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from types import FrameType
 
 from conformance import SUITE_VERSION
-from conformance.commands import load_commands
+from conformance.cli.commands import load_commands
 
 __all__ = ["build_parser", "main"]
 

@@ -1,0 +1,1 @@
+"""Measuring the suite with mutant engines: the kill matrix and rule coverage."""

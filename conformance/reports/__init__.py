@@ -1,0 +1,1 @@
+"""Writing a run's results: the text report, JSON and JUnit XML."""

@@ -1,0 +1,1 @@
+"""Running cases against an engine: selection, verdicts, outcomes, expected failures."""
