@@ -137,10 +137,14 @@ def split_command(command: str) -> list[str]:
 class EngineStartError(Exception):
     """The engine could not be started or failed the handshake: the run cannot happen."""
 
-    def __init__(self, argv: Sequence[str], reason: str, stderr_tail: str = "") -> None:
+    def __init__(
+        self, argv: Sequence[str], reason: str, stderr_tail: str = "", reply: str = ""
+    ) -> None:
         self.argv = list(argv)
         self.reason = reason
         self.stderr_tail = stderr_tail
+        self.reply = reply
+        """The handshake reply line as received, when one came (shown by ``smoke``)."""
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -276,19 +280,22 @@ class EngineClient:
             raise self._start_error(f"it exited before the handshake ({self._exit_text()})")
         if isinstance(item, _Oversize):
             raise self._start_error(f"its handshake reply is a {item.size}-byte line")
+        raw = item.decode("utf-8", "replace").rstrip("\n")[:_RAW_KEEP]
         try:
             reply = json.loads(item)
         except (ValueError, RecursionError):
-            raise self._start_error(f"its handshake reply is not JSON: {_excerpt(item)}") from None
+            raise self._start_error(
+                f"its handshake reply is not JSON: {_excerpt(item)}", raw
+            ) from None
         try:
             self.info = parse_handshake(reply, self.argv)
         except HandshakeError as exc:
-            raise self._start_error(str(exc)) from None
+            raise self._start_error(str(exc), raw) from None
         return self.info
 
-    def _start_error(self, reason: str) -> EngineStartError:
+    def _start_error(self, reason: str, reply: str = "") -> EngineStartError:
         self._kill()
-        return EngineStartError(self.argv, reason, self.stderr_tail())
+        return EngineStartError(self.argv, reason, self.stderr_tail(), reply)
 
     def close(self, *, graceful: bool = True) -> int | None:
         """Stop the engine and return its exit status.
