@@ -3,6 +3,12 @@
 `Hand.play` checks an action from outside and leaves the hand unchanged when
 it refuses one; `Hand.place_fast` / `Hand.pass_fast` trust their caller (the
 hand's own `legal_moves`), for search and benchmarks.
+
+The trusted path is the engine's hot loop, so `legal_moves` and `place_fast`
+do inline what the table's methods do in the common case. `legal_layered`
+and `place_layered` are the same steps one method call at a time; tests
+require both to play identically, and `use_table_methods` switches play to
+them for an engine whose table methods are patched.
 """
 
 from __future__ import annotations
