@@ -99,8 +99,11 @@ def _restore(hand: Hand, saved: _Saved) -> None:
     del hand.events[events:]
 
 
-def _two_ahead(hand: Hand, moves: list[Move]) -> int:
+def _two_ahead(hand: Hand, moves: list[Move], counts: dict[int, list[int]]) -> int:
     """Leaves two actions below `hand` (not finished), given its legal moves.
+
+    `counts` maps a seat's tiles (a mask) to how many of them show each value
+    0..6; a seat holds one of at most 128 subsets of its deal, so it stays small.
 
     Each action of the player to move is followed by every placement of the
     next player, or by their one forced pass; an action that ends the hand
@@ -109,7 +112,9 @@ def _two_ahead(hand: Hand, moves: list[Move]) -> int:
     table = hand.table
     seat = hand.to_move
     following = hand.holdings[(seat + 1) & 3]
-    fits = [(following & SUIT[value]).bit_count() for value in range(7)]
+    fits = counts.get(following)
+    if fits is None:
+        fits = counts[following] = [(following & SUIT[value]).bit_count() for value in range(7)]
     if not moves:
         # A pass: the fourth in a row blocks the hand (end.blocked).
         if hand.passes == 3:
@@ -164,6 +169,7 @@ class _Count:
         self.left = sys.maxsize if budget is None else budget
         # Bulk counting two ahead encodes the true rules: off when they are patched.
         self.bulk = not _hand.table_methods_only
+        self.counts: dict[int, list[int]] = {}
 
     def below(self, depth: int) -> int:
         """Leaves of the tree `depth` >= 1 actions below the working hand (not finished)."""
@@ -172,7 +178,7 @@ class _Count:
         if depth == 1:
             return len(moves) or 1
         if depth == 2 and self.bulk:
-            return _two_ahead(hand, moves)
+            return _two_ahead(hand, moves, self.counts)
         # Played out: the state is saved once here and put back after each action.
         saved = _save(hand)
         leaves = 0
