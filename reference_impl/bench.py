@@ -13,7 +13,8 @@ alike, and CPU time is measured. The last line printed is JSON::
     {"reference": {"hands_per_second": N, "actions_per_second": M},
      "naive": {...}, "ratio": R, "same_games": true}
 
-``--perft`` prints the perft figures instead (`reference_impl.bench_perft`).
+``--perft`` prints the perft figures instead (`perft_figures`, from
+`reference_impl.bench_perft`).
 """
 
 from __future__ import annotations
@@ -27,10 +28,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .bench_naive import NaiveHand
+from .bench_perft import perft_figures
 from .hand import Hand
 from .tiles import HIGH, LOW, mask_of
 
-__all__ = ["Deal", "engine_figures", "main", "make_deals", "play_naive", "play_reference"]
+__all__ = [
+    "Deal",
+    "engine_figures",
+    "main",
+    "make_deals",
+    "perft_figures",
+    "play_naive",
+    "play_reference",
+]
 
 _BATCH = 200
 
@@ -160,8 +170,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=6, help="perft depth (default 6)")
     options = parser.parse_args(argv)
     if options.perft:
-        from .bench_perft import perft_figures
-
         figures = perft_figures(options.seconds, options.depth)
     else:
         figures = engine_figures(options.seconds, options.seed)
