@@ -30,7 +30,7 @@ from .actions import EndPoint, Placement
 from .errors import BadRequest, BranchClosed, NoMatch, NoSuchEnd
 from .tiles import ALL_TILES, BIT, DOUBLE, HIGH, LOW, SUIT, Side, Tile, tiles_of_mask
 
-__all__ = ["Point", "Table", "credit_for", "point_at", "worth"]
+__all__ = ["FITS", "JOINED", "WORTH", "Point", "Table", "credit_for", "point_at"]
 
 Point = tuple[int, int, int]
 """An attach point: (tile index, side, value)."""
@@ -66,11 +66,14 @@ WORTH: dict[Point, int] = {
     point: point[2] if point[1] <= _HIGH else (2 * point[2] if point[1] <= _LINEAR_B else 0)
     for point in _POINTS
 }
-"""What a point of an arm adds to the end sum (a spinner's points are counted apart)."""
+"""What a point ending an arm adds to the end sum (rules ``scoring.end-sum``,
+``double.terminal-counts-both``: a double's free side counts both halves; a
+branch counts nothing until started). A spinner's own points are counted apart."""
 
-# JOINED[tile * 7 + value]: the point `tile` offers once joined by its half `value`.
-# double.crosswise: a double is joined by linear side A and continued from B.
-JOINED: list[Point] = [(-1, -1, -1)] * (28 * 7)  # (-1, -1, -1): the tile has no such half
+JOINED: list[Point] = [(-1, -1, -1)] * (28 * 7)
+"""``JOINED[tile * 7 + value]``: the point `tile` offers once joined by its half `value`
+(``(-1, -1, -1)`` where the tile has no such half). Rule ``double.crosswise``: a
+double is joined by linear side A and continued from B."""
 for _tile in range(28):
     if DOUBLE[_tile]:
         JOINED[_tile * 7 + LOW[_tile]] = _POINTS[_tile * 6 + _LINEAR_B]
@@ -80,8 +83,8 @@ for _tile in range(28):
 
 _OPENINGS: tuple[tuple[int, None], ...] = tuple((tile, None) for tile in range(28))
 
-# FITS[mask]: the tile indices of a mask that holds tiles of one suit only.
 FITS: dict[int, tuple[int, ...]] = {}
+"""``FITS[held & SUIT[v]]``: the tile indices in that mask (any `held`, any value `v`)."""
 for _suit in SUIT:
     _sub = _suit
     while True:  # every subset of the suit's seven tiles
@@ -94,14 +97,6 @@ for _suit in SUIT:
 def point_at(tile: int, side: int) -> Point:
     """The shared point for `side` of `tile` (its value follows from the tile)."""
     return _POINTS[tile * 6 + side]
-
-
-def worth(point: Point) -> int:
-    """What `point` adds to the end sum when it ends an arm (doubles count both halves).
-
-    Rules ``scoring.end-sum``, ``double.terminal-counts-both``.
-    """
-    return WORTH[point]
 
 
 class Table:
