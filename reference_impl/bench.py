@@ -11,7 +11,10 @@ two engines alternate batch by batch so that a noisy machine slows both
 alike, and CPU time is measured. The last line printed is JSON::
 
     {"reference": {"hands_per_second": N, "actions_per_second": M},
-     "naive": {...}, "ratio": R, "same_games": true}
+     "naive": {...}, "ratio": R, "same_games": true, "hands": H}
+
+``ratio`` is the naive engine's CPU time over the reference's for the same
+``hands``; ``same_games`` says whether every hand ended alike in both.
 
 ``--perft`` prints the perft figures instead (`perft_figures`, from
 `reference_impl.bench_perft`).
