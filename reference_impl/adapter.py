@@ -16,7 +16,7 @@ from typing import IO
 
 from . import __version__
 from .commands import COMMANDS, Command
-from .errors import BadRequest, RuleViolation
+from .errors import BadRequest, Declined, RuleViolation
 from .protocol import JSON
 
 __all__ = ["handle", "main", "serve"]
@@ -55,6 +55,8 @@ def handle(request: JSON, commands: Mapping[str, Command] = COMMANDS) -> dict[st
         return {"seq": seq, "result": command(args)}
     except RuleViolation as error:
         return _rejected(seq, error)
+    except Declined as error:
+        return {"seq": seq, "skipped": {"message": error.message}}
     except Exception as error:  # an engine bug: report it, keep serving
         return {"seq": seq, "errored": {"message": f"{type(error).__name__}: {error}"}}
 

@@ -1,10 +1,23 @@
-"""Benchmark: random legal complete hands on one core.
+"""Benchmark: the engine against a plain Python engine of the same rules, and perft.
 
 ``python -m reference_impl.bench [--seconds S] [--seed N]`` deals random
 hands, picks a random opener and plays a uniformly random legal action at
-every turn through the engine's trusted path (the same `Hand` that the
-adapter drives), and prints as its last line
-``{"hands_per_second": N, "actions_per_second": M}``.
+every turn to the end of the hand, through the reference engine's trusted
+path (the same `Hand` the adapter drives) and through the naive engine of
+`reference_impl.bench_naive`. Both play the very same games: the deals and
+the random numbers are drawn before the clock starts, and action *k* of a
+hand takes ``moves[int(r * len(moves))]`` with the same ``r`` in both. The
+two engines alternate batch by batch so that a noisy machine slows both
+alike, and CPU time is measured. The last line printed is JSON::
+
+    {"reference": {"hands_per_second": N, "actions_per_second": M},
+     "naive": {...}, "ratio": R, "same_games": true, "hands": H}
+
+``ratio`` is the naive engine's CPU time over the reference's for the same
+``hands``; ``same_games`` says whether every hand ended alike in both.
+
+``--perft`` prints the perft figures instead (`perft_figures`, from
+`reference_impl.bench_perft`).
 """
 
 from __future__ import annotations
@@ -14,33 +27,141 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from .bench_naive import NaiveHand
+from .bench_perft import perft_figures
 from .hand import Hand
-from .tiles import mask_of
+from .tiles import HIGH, LOW, mask_of
 
-__all__ = ["main", "play_random_hands"]
+__all__ = [
+    "Deal",
+    "engine_figures",
+    "main",
+    "make_deals",
+    "perft_figures",
+    "play_naive",
+    "play_reference",
+]
+
+_BATCH = 200
 
 
-def play_random_hands(count: int, rng: random.Random) -> int:
-    """Play `count` random complete hands; return the number of actions made."""
-    actions = 0
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One benchmark hand: the deal in each engine's form, the opener, the random draws."""
+
+    masks: list[int]
+    pairs: list[list[tuple[int, int]]]
+    opener: int
+    draws: tuple[float, ...]
+
+
+def make_deals(count: int, rng: random.Random) -> list[Deal]:
+    """`count` random deals with a random opener and 28 random numbers each."""
+    deals = []
     tiles = list(range(28))
-    shuffle = rng.shuffle
-    randbelow = rng.random
     for _ in range(count):
-        shuffle(tiles)
-        hand = Hand(
-            [mask_of(tiles[0:7]), mask_of(tiles[7:14]), mask_of(tiles[14:21]), mask_of(tiles[21:])],
-            int(randbelow() * 4),
+        rng.shuffle(tiles)
+        seats = [tiles[i : i + 7] for i in range(0, 28, 7)]
+        deals.append(
+            Deal(
+                masks=[mask_of(seat) for seat in seats],
+                pairs=[[(LOW[t], HIGH[t]) for t in seat] for seat in seats],
+                opener=rng.randrange(4),
+                draws=tuple(rng.random() for _ in range(28)),  # at most 28 placements
+            )
         )
+    return deals
+
+
+Outcome = tuple[int, int, int]
+"""What a played hand shows at its end: (actions, team 0 score, team 1 score)."""
+
+
+def play_reference(deals: list[Deal], outcomes: list[Outcome]) -> int:
+    """Play the deals with the reference engine; append each outcome; return the actions."""
+    actions = 0
+    for deal in deals:
+        hand = Hand(deal.masks, deal.opener)
+        draws = deal.draws
+        placed = 0
         while hand.end is None:
             moves = hand.legal_moves()
             if moves:
-                hand.place_fast(*moves[int(randbelow() * len(moves))])
+                hand.place_fast(*moves[int(draws[placed] * len(moves))])
+                placed += 1
             else:
                 hand.pass_fast()
-            actions += 1
+        count = len(hand.events)
+        actions += count
+        outcomes.append((count, hand.scores[0], hand.scores[1]))
     return actions
+
+
+def play_naive(deals: list[Deal], outcomes: list[Outcome]) -> int:
+    """Play the deals with the naive engine; append each outcome; return the actions."""
+    actions = 0
+    for deal in deals:
+        hand = NaiveHand(deal.pairs, deal.opener)
+        draws = deal.draws
+        placed = 0
+        while not hand.over:
+            moves = hand.legal_moves()
+            if moves:
+                hand.play(*moves[int(draws[placed] * len(moves))])
+                placed += 1
+            else:
+                hand.pass_turn()
+        count = len(hand.events)
+        actions += count
+        outcomes.append((count, hand.scores[0], hand.scores[1]))
+    return actions
+
+
+_Player = Callable[[list[Deal], list[Outcome]], int]
+
+
+def engine_figures(seconds: float = 3.0, seed: int = 1) -> dict[str, object]:
+    """Hands/s and actions/s (CPU) of the reference and the naive engine, and their ratio.
+
+    Runs for about `seconds` of wall time in all. ``same_games`` says whether
+    both engines ended every hand identically (it must be true for the ratio
+    to mean anything).
+    """
+    rng = random.Random(seed)
+    players: dict[str, _Player] = {"reference": play_reference, "naive": play_naive}
+    cpu = dict.fromkeys(players, 0.0)
+    actions = dict.fromkeys(players, 0)
+    same = True
+    hands = 0
+    warm = make_deals(50, rng)
+    for play in players.values():
+        play(warm, [])
+    deadline = time.perf_counter() + seconds
+    while hands == 0 or time.perf_counter() < deadline:
+        deals = make_deals(_BATCH, rng)
+        seen: dict[str, list[Outcome]] = {}
+        for name, play in players.items():
+            outcomes: list[Outcome] = []
+            start = time.process_time()
+            actions[name] += play(deals, outcomes)
+            cpu[name] += time.process_time() - start
+            seen[name] = outcomes
+        same = same and seen["reference"] == seen["naive"]
+        hands += _BATCH
+    figures: dict[str, object] = {
+        name: {
+            "hands_per_second": round(hands / cpu[name]),
+            "actions_per_second": round(actions[name] / cpu[name]),
+        }
+        for name in players
+    }
+    figures["ratio"] = round(cpu["naive"] / cpu["reference"], 2)
+    figures["same_games"] = same
+    figures["hands"] = hands
+    return figures
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,25 +169,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m reference_impl.bench", description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to play (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--perft", action="store_true", help="measure perft instead")
+    parser.add_argument("--depth", type=int, default=6, help="perft depth (default 6)")
     options = parser.parse_args(argv)
-    rng = random.Random(options.seed)
-    play_random_hands(200, rng)  # warm up
-    hands = actions = 0
-    start = time.perf_counter()
-    deadline = start + options.seconds
-    while time.perf_counter() < deadline:
-        actions += play_random_hands(500, rng)
-        hands += 500
-    elapsed = time.perf_counter() - start
-    print(f"{hands} hands, {actions} actions in {elapsed:.2f} s", file=sys.stderr)
-    print(
-        json.dumps(
-            {
-                "hands_per_second": round(hands / elapsed),
-                "actions_per_second": round(actions / elapsed),
-            }
-        )
-    )
+    if options.perft:
+        figures = perft_figures(options.seconds, options.depth)
+    else:
+        figures = engine_figures(options.seconds, options.seed)
+    print(json.dumps(figures))
     return 0
 
 

@@ -12,7 +12,7 @@ from .actions import Placement
 from .errors import BadRequest, RuleViolation
 from .game import Game
 from .hand import Hand, check_deal, check_scores
-from .perft import divide
+from .perft import PERFT_BUDGET, divide
 from .protocol import (
     JSON,
     hand_result,
@@ -174,7 +174,8 @@ def cmd_perft(args: Mapping[str, JSON]) -> dict[str, JSON]:
             raise BadRequest(f"depth must be an integer >= 0, not {depth!r}")
 
     hand = _start_hand(args, check_depth)  # depth comes after actions in the request
-    split = divide(hand, depth)
+    # A deep count could run for hours: past the budget it is declined (`skipped`).
+    split = divide(hand, depth, PERFT_BUDGET)
     return {
         "nodes": sum(n for _, n in split) if split else 1,
         "divide": [

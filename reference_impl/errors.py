@@ -11,6 +11,7 @@ from typing import ClassVar
 __all__ = [
     "BadRequest",
     "BranchClosed",
+    "Declined",
     "GameOver",
     "HandOver",
     "MustPlay",
@@ -106,3 +107,14 @@ class GameOver(RuleViolation):
     """A hand or action after the game has been won."""
 
     code = "game_over"
+
+
+class Declined(Exception):
+    """A request the engine chooses not to answer, such as a count past its budget.
+
+    Not a rule violation: the protocol reply is ``skipped``, with this message.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message

@@ -3,6 +3,12 @@
 `Hand.play` checks an action from outside and leaves the hand unchanged when
 it refuses one; `Hand.place_fast` / `Hand.pass_fast` trust their caller (the
 hand's own `legal_moves`), for search and benchmarks.
+
+The trusted path is the engine's hot loop, so `legal_moves` and `place_fast`
+do inline what the table's methods do in the common case. `legal_layered`
+and `place_layered` are the same steps one method call at a time; tests
+require both to play identically, and `use_table_methods` switches play to
+them for an engine whose table methods are patched.
 """
 
 from __future__ import annotations
@@ -13,10 +19,19 @@ from enum import Enum
 from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
 from .settle import settle
-from .table import Point, Table, credit_for
-from .tiles import ALL_TILES, BIT, SUIT, Tile
+from .table import FITS, JOINED, WORTH, Point, Table, credit_for
+from .tiles import ALL_TILES, BIT, DOUBLE, SUIT, Tile
 
-__all__ = ["TARGET", "End", "Hand", "Move", "check_deal", "check_scores"]
+__all__ = [
+    "TARGET",
+    "End",
+    "Hand",
+    "Move",
+    "check_deal",
+    "check_scores",
+    "table_methods_only",
+    "use_table_methods",
+]
 
 TARGET = 250
 """Rule ``win.target``: the first team to reach at least this many points wins."""
@@ -56,6 +71,24 @@ def check_scores(scores: Sequence[int]) -> None:
         raise BadRequest("scores are two numbers, one per team")
     if max(scores) >= TARGET:
         raise GameOver(f"the game is already won: a team has {max(scores)} points")
+
+
+def use_table_methods() -> None:
+    """Make every hand play through the table's methods and `credit_for`.
+
+    `Hand.legal_moves` and `Hand.place_fast` do inline what `Table.moves`,
+    `Table.place_fast`, `Table.end_sum` and `credit_for` do, to save calls on
+    the hot path. An engine that patches those (a mutant) calls this first so
+    that its patches reach play; `perft` then counts by playing every action.
+    """
+    global table_methods_only
+    Hand.legal_moves = Hand.legal_layered  # type: ignore[method-assign]
+    Hand.place_fast = Hand.place_layered  # type: ignore[method-assign]
+    table_methods_only = True
+
+
+table_methods_only = False
+"""Whether `use_table_methods` has routed play through the table's methods."""
 
 
 class End(Enum):
@@ -133,6 +166,22 @@ class Hand:
         """
         if self.end is not None:
             return []
+        held = self.holdings[self.to_move]
+        table = self.table
+        if not table.placed:
+            return table.moves(held)
+        moves: list[Move] = []
+        for point in table.ends:
+            fits = held & SUIT[point[2]]
+            if fits:
+                for tile in FITS[fits]:
+                    moves.append((tile, point))
+        return moves
+
+    def legal_layered(self) -> list[Move]:
+        """`legal_moves` through `Table.moves` (see `use_table_methods`)."""
+        if self.end is not None:
+            return []
         return self.table.moves(self.holdings[self.to_move])
 
     def can_place(self) -> bool:
@@ -154,28 +203,74 @@ class Hand:
 
     def place_fast(self, tile: int, point: Point | None) -> None:
         """Make a legal placement for the player to move (trusted)."""
+        table = self.table
+        if point is None:
+            table.open_fast(tile)
+            end_sum = table.total
+        elif point[0] == table.spinner or (DOUBLE[tile] and table.spinner < 0):
+            table.place_fast(tile, point)
+            end_sum = table.total
+        else:
+            # Table.place_fast's commonest case, inline: `tile` continues an arm.
+            table.placed |= BIT[tile]
+            ends = table.ends
+            joined = JOINED[tile * 7 + point[2]]
+            ends[ends.index(point)] = joined
+            end_sum = table.total = table.total + WORTH[joined] - WORTH[point]
+        # The rest is `_placed` with `credit_for` inline, to save two calls a placement.
         seat = self.to_move
-        self.holdings[seat] &= ~BIT[tile]
+        held = self.holdings[seat] ^ BIT[tile]
+        self.holdings[seat] = held
+        scores = self.scores
+        self.passes = 0
+        if end_sum % 5 == 0 and end_sum:
+            team = seat & 1
+            scores[team] += end_sum
+            self.events.append((seat, tile, point, end_sum, end_sum, scores[0], scores[1]))
+            if scores[team] >= TARGET:
+                self.end = End.TARGET
+                self.winner = team
+                self.to_move = -1
+                return
+        else:
+            self.events.append((seat, tile, point, end_sum, 0, scores[0], scores[1]))
+        if not held:
+            self._finish(End.DOMINO)
+            self.next_opener = seat
+        else:
+            self.to_move = (seat + 1) & 3
+
+    def place_layered(self, tile: int, point: Point | None) -> None:
+        """`place_fast` through the table's methods and `credit_for`, one call each."""
         table = self.table
         if point is None:
             table.open_fast(tile)
         else:
             table.place_fast(tile, point)
         end_sum = table.end_sum()
-        credit = credit_for(end_sum)
-        team = seat & 1
+        self._placed(tile, point, end_sum, credit_for(end_sum))
+
+    def _placed(self, tile: int, point: Point | None, end_sum: int, credit: int) -> None:
+        """Score a placement just made on the table and move the hand on."""
+        seat = self.to_move
+        held = self.holdings[seat] ^ BIT[tile]
+        self.holdings[seat] = held
         scores = self.scores
+        self.passes = 0
         if credit:
             # scoring.placing-team: credited at once to the placer's team.
+            team = seat & 1
             scores[team] += credit
-        self.events.append((seat, tile, point, end_sum, credit, scores[0], scores[1]))
-        self.passes = 0
-        if credit and scores[team] >= TARGET:
-            # win.check-after-credit, win.no-count-after-win: no count, even on a last tile.
-            self.end = End.TARGET
-            self.winner = team
-            self.to_move = -1
-        elif not self.holdings[seat]:
+            self.events.append((seat, tile, point, end_sum, credit, scores[0], scores[1]))
+            if scores[team] >= TARGET:
+                # win.check-after-credit, win.no-count-after-win: no count, even on a last tile.
+                self.end = End.TARGET
+                self.winner = team
+                self.to_move = -1
+                return
+        else:
+            self.events.append((seat, tile, point, end_sum, 0, scores[0], scores[1]))
+        if not held:
             # end.domino: the hand ends at once, whatever the partner holds.
             self._finish(End.DOMINO)
             self.next_opener = seat  # open.after-domino

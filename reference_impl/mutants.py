@@ -18,7 +18,7 @@ from typing import Any
 from . import commands, hand, settle
 from .game import Game
 from .hand import End, Hand
-from .table import Point, Table, credit_for
+from .table import Point, Table, credit_for, point_at
 from .tiles import BIT, DOUBLE, LOW, Side, pips_of_mask, tiles_of_mask
 
 __all__ = ["MUTANTS", "Mutant", "apply_mutant"]
@@ -61,12 +61,13 @@ def _set_everywhere(name: str, value: Any) -> None:
 def _every_double_spinner() -> None:
     def make(original: Any) -> Any:
         def place_fast(self: Table, tile: int, point: Point) -> None:
-            on_tile, side, value = point
+            on_tile, side, _ = point
             original(self, tile, point)
             if DOUBLE[on_tile] and on_tile != self.spinner and side == _LINEAR_B:
-                # Wrong: a later double, once continued, opens two branches too.
-                self.arms.append((on_tile, _BRANCH_A, value, 0))
-                self.arms.append((on_tile, _BRANCH_B, value, 0))
+                # Wrong: a later double, once continued, opens two branches too
+                # (counting nothing until started, like the spinner's).
+                self.ends.append(point_at(on_tile, _BRANCH_A))
+                self.ends.append(point_at(on_tile, _BRANCH_B))
 
         return place_fast
 
@@ -82,14 +83,13 @@ def _highest_double_spinner() -> None:
                 return
             if self.linear_free == 0 and self.branches_free != 3:
                 return  # branches already started: too late to move the spinner
-            # Wrong: the higher double takes over as the spinner.
-            for side in (0, 1):
-                if self.linear_free & (1 << side):
-                    self.arms.append((old, 2 + side, LOW[old], 2 * LOW[old]))
-            self.arms = [arm for arm in self.arms if arm[0] != tile]
+            # Wrong: the higher double takes over as the spinner. The old one's free
+            # linear sides stay as ends of a terminal double; its unstarted branches go.
+            self.ends = [p for p in self.ends if not (p[0] == old and p[1] >= _BRANCH_A)]
             self.spinner = tile
             self.linear_free = 2
             self.branches_free = 0
+            self.total = self.recount()
 
         return place_fast
 
@@ -97,41 +97,27 @@ def _highest_double_spinner() -> None:
 
 
 def _branches_after_one_linear() -> None:
-    def make_points(original: Any) -> Any:
-        def points(self: Table) -> list[Point]:
-            out: list[Point] = original(self)
-            if self.spinner >= 0 and self.linear_free in (1, 2):
-                # Wrong: one occupied linear side already opens the branches.
-                value = LOW[self.spinner]
-                for bit, side in ((1, _BRANCH_A), (2, _BRANCH_B)):
-                    if self.branches_free & bit:
-                        out.append((self.spinner, side, value))
-            return out
-
-        return points
-
-    def make_open(original: Any) -> Any:
-        def open_fast(self: Table, tile: int) -> None:
-            original(self, tile)
-            if DOUBLE[tile]:
-                self.branches_free = 3
-
-        return open_fast
-
-    def make_place(original: Any) -> Any:
+    def make(original: Any) -> Any:
         def place_fast(self: Table, tile: int, point: Point) -> None:
-            spinner, branches = self.spinner, self.branches_free
+            spinner, linear, branches = self.spinner, self.linear_free, self.branches_free
             original(self, tile, point)
-            if self.spinner != spinner:
-                self.branches_free = 3  # the spinner joined by one linear side
-            elif point[0] == spinner and point[1] <= _LINEAR_B:
-                self.branches_free = branches  # never reopen a started branch
+            new = self.spinner
+            if new < 0:
+                return
+            if new != spinner or (point[0] == new and linear == 3):
+                # Wrong: one occupied linear side already opens both branches.
+                self.branches_free = 3
+            elif point[0] == new and point[1] <= _LINEAR_B:
+                self.branches_free = branches  # the second linear side reopens nothing
+            ends = [p for p in self.ends if not (p[0] == new and p[1] >= _BRANCH_A)]
+            for bit, side in ((1, _BRANCH_A), (2, _BRANCH_B)):
+                if self.branches_free & bit:
+                    ends.append(point_at(new, side))
+            self.ends = ends
 
         return place_fast
 
-    _wrap(Table, "points", make_points)
-    _wrap(Table, "open_fast", make_open)
-    _wrap(Table, "place_fast", make_place)
+    _wrap(Table, "place_fast", make)
 
 
 def _extra_count(extra: Callable[[Table], int]) -> None:
@@ -177,9 +163,9 @@ def _terminal_double_one_half() -> None:
     def make_sum(original: Any) -> Any:
         def end_sum(self: Table) -> int:
             total = int(original(self))
-            for arm in self.arms:
-                if DOUBLE[arm[0]]:
-                    total -= arm[2]  # Wrong: a terminal double counts one half.
+            for point in self.ends:
+                if DOUBLE[point[0]] and point[0] != self.spinner:
+                    total -= point[2]  # Wrong: a terminal double counts one half.
             if self.spinner >= 0 and self.linear_free:
                 total -= LOW[self.spinner]
             return total
@@ -197,17 +183,26 @@ def _terminal_double_one_half() -> None:
 
 
 def _no_mirror_opening_double() -> None:
-    def make(original: Any) -> Any:
-        def points(self: Table) -> list[Point]:
-            out: list[Point] = original(self)
-            if self.spinner >= 0 and self.linear_free == 3:
+    def make_open(original: Any) -> Any:
+        def open_fast(self: Table, tile: int) -> None:
+            original(self, tile)
+            if DOUBLE[tile]:
                 # Wrong: the two sides of an opening double are one and the same.
-                out = [p for p in out if p[1] != _LINEAR_B]
-            return out
+                self.ends.remove(point_at(tile, _LINEAR_B))
 
-        return points
+        return open_fast
 
-    _wrap(Table, "points", make)
+    def make_place(original: Any) -> Any:
+        def place_fast(self: Table, tile: int, point: Point) -> None:
+            first = point[0] == self.spinner and self.linear_free == 3
+            original(self, tile, point)
+            if first:  # the other linear side shows once the first is taken
+                self.ends.append(point_at(point[0], _LINEAR_B))
+
+        return place_fast
+
+    _wrap(Table, "open_fast", make_open)
+    _wrap(Table, "place_fast", make_place)
 
 
 def _counted_omits_zero() -> None:
@@ -413,7 +408,7 @@ def _target_at_end() -> None:
 
 def _internal_doubles_count(table: Table) -> int:
     # Wrong: a double keeps counting both halves after it has been continued.
-    ends = {arm[0] for arm in table.arms}
+    ends = {point[0] for point in table.ends}
     return sum(
         2 * LOW[tile]
         for tile in tiles_of_mask(table.placed)
@@ -668,5 +663,7 @@ MUTANTS: dict[str, Mutant] = {
 def apply_mutant(name: str) -> Mutant:
     """Patch this process's engine with the mutant `name` (KeyError if unknown)."""
     mutant = MUTANTS[name]
+    # Play goes through the methods the mutants patch, not the inline fast paths.
+    hand.use_table_methods()
     mutant.apply()
     return mutant

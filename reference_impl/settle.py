@@ -29,8 +29,18 @@ class Settlement:
 
 def settle(holdings: Sequence[int]) -> Settlement:
     """Count four seats' remaining tiles, given as masks, seat by seat."""
-    pips = tuple(pips_of_mask(mask) for mask in holdings)
+    pips = (
+        pips_of_mask(holdings[0]),
+        pips_of_mask(holdings[1]),
+        pips_of_mask(holdings[2]),
+        pips_of_mask(holdings[3]),
+    )
     # settle.no-pooling: each player is rounded alone, then subtracted from their own team.
-    penalties = tuple(round_to_five(p) for p in pips)
+    penalties = (
+        round_to_five(pips[0]),
+        round_to_five(pips[1]),
+        round_to_five(pips[2]),
+        round_to_five(pips[3]),
+    )
     deductions = (penalties[0] + penalties[2], penalties[1] + penalties[3])
-    return Settlement(pips, penalties, deductions)  # type: ignore[arg-type]
+    return Settlement(pips, penalties, deductions)

@@ -1,18 +1,24 @@
 """The table: the layout of placed tiles, its attach points and its counted ends.
 
-Representation. The layout is kept as its *outer ends* only, which is all the
-rules ever look at:
+Representation. The layout is kept as its *open attach points* only, which is
+all the rules ever look at, plus the end sum kept up to date as tiles join:
 
-- ``arms``: one record per open outer end that is not a side of the spinner,
-  ``(tile, side, value, contribution)``. The opening non-double gives two arms
-  (its low and high ends); every tile placed on an arm replaces that arm's
-  record; every tile placed on the spinner starts a new arm.
+- ``ends``: every attach point a tile could join now, as ``(tile, side,
+  value)``, in a stable order. The opening gives two (its low and high ends,
+  or an opening double's two linear sides); a tile joining a point of an arm
+  takes that point's place in the list; a tile joining the spinner removes
+  that point and appends its own (and, once both linear sides are taken,
+  the spinner's two branches are appended before it).
 - the spinner (rule ``spinner.first-double``): its tile, a 2-bit mask of free
   linear sides and a 2-bit mask of free branches.
+- ``total``: the end sum, changed by each placement by what it adds and
+  removes rather than recounted.
 
-The end sum is then the arms' contributions plus both halves of the spinner
-while one of its linear sides is free. A tile is an index 0..27 (see
-`reference_impl.tiles`); a point is ``(tile, side, value)``.
+A point of an arm counts its value, or both halves for a terminal double
+(its free side is ``linear_b``); the spinner counts both halves, once, while
+one of its linear sides is free, and its branches never count. A tile is an
+index 0..27 (see `reference_impl.tiles`). Points are shared, immutable tuples
+made once at import, so placing and listing moves allocate almost nothing.
 
 `Table.place` checks a placement from outside; `Table.place_fast` trusts its
 caller (the hand's own legal-move generator, search, benchmarks).
@@ -21,13 +27,11 @@ caller (the hand's own legal-move generator, search, benchmarks).
 from __future__ import annotations
 
 from .actions import EndPoint, Placement
-from .errors import BranchClosed, NoMatch, NoSuchEnd
+from .errors import BadRequest, BranchClosed, NoMatch, NoSuchEnd
 from .tiles import ALL_TILES, BIT, DOUBLE, HIGH, LOW, SUIT, Side, Tile, tiles_of_mask
 
-__all__ = ["Arm", "Point", "Table", "credit_for"]
+__all__ = ["FITS", "JOINED", "WORTH", "Point", "Table", "credit_for", "point_at"]
 
-Arm = tuple[int, int, int, int]
-"""An open outer end: (tile index, side, value, counted contribution)."""
 Point = tuple[int, int, int]
 """An attach point: (tile index, side, value)."""
 
@@ -37,8 +41,6 @@ _LINEAR_A = int(Side.LINEAR_A)
 _LINEAR_B = int(Side.LINEAR_B)
 _BRANCH_A = int(Side.BRANCH_A)
 _BRANCH_B = int(Side.BRANCH_B)
-_LINEAR_BIT = {_LINEAR_A: 1, _LINEAR_B: 2}
-_BRANCH_BIT = {_BRANCH_A: 1, _BRANCH_B: 2}
 _BOTH = 3
 
 
@@ -51,31 +53,70 @@ def credit_for(end_sum: int) -> int:
     return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
 
 
-def _new_arm(tile: int, free: int) -> Arm:
-    """The outer end made by `tile` when its half `free` stays open."""
-    if DOUBLE[tile]:
-        # double.crosswise: joined by linear side A, continued from linear side B;
-        # double.terminal-counts-both: a terminal double counts both halves.
-        return (tile, _LINEAR_B, free, free + free)
-    return (tile, _HIGH if free == HIGH[tile] else _LOW, free, free)
+def _value(tile: int, side: int) -> int:
+    return HIGH[tile] if side == _HIGH else LOW[tile]
+
+
+# Every (tile, side) point once, shared: index ``tile * 6 + side``.
+_POINTS: tuple[Point, ...] = tuple(
+    (tile, side, _value(tile, side)) for tile in range(28) for side in range(6)
+)
+
+WORTH: dict[Point, int] = {
+    point: point[2] if point[1] <= _HIGH else (2 * point[2] if point[1] <= _LINEAR_B else 0)
+    for point in _POINTS
+}
+"""What a point ending an arm adds to the end sum (rules ``scoring.end-sum``,
+``double.terminal-counts-both``: a double's free side counts both halves; a
+branch counts nothing until started). A spinner's own points are counted apart."""
+
+JOINED: list[Point] = [(-1, -1, -1)] * (28 * 7)
+"""``JOINED[tile * 7 + value]``: the point `tile` offers once joined by its half `value`
+(``(-1, -1, -1)`` where the tile has no such half). Rule ``double.crosswise``: a
+double is joined by linear side A and continued from B."""
+for _tile in range(28):
+    if DOUBLE[_tile]:
+        JOINED[_tile * 7 + LOW[_tile]] = _POINTS[_tile * 6 + _LINEAR_B]
+    else:
+        JOINED[_tile * 7 + LOW[_tile]] = _POINTS[_tile * 6 + _HIGH]
+        JOINED[_tile * 7 + HIGH[_tile]] = _POINTS[_tile * 6 + _LOW]
+
+_OPENINGS: tuple[tuple[int, None], ...] = tuple((tile, None) for tile in range(28))
+
+FITS: dict[int, tuple[int, ...]] = {}
+"""``FITS[held & SUIT[v]]``: the tile indices in that mask (any `held`, any value `v`)."""
+for _suit in SUIT:
+    _sub = _suit
+    while True:  # every subset of the suit's seven tiles
+        FITS[_sub] = tuple(tiles_of_mask(_sub))
+        if not _sub:
+            break
+        _sub = (_sub - 1) & _suit
+
+
+def point_at(tile: int, side: int) -> Point:
+    """The shared point for `side` of `tile` (its value follows from the tile)."""
+    return _POINTS[tile * 6 + side]
 
 
 class Table:
     """The tiles on the table of one hand."""
 
-    __slots__ = ("arms", "branches_free", "linear_free", "placed", "spinner")
+    __slots__ = ("branches_free", "ends", "linear_free", "placed", "spinner", "total")
 
     def __init__(self) -> None:
-        self.arms: list[Arm] = []
+        self.ends: list[Point] = []
+        self.total = 0
         self.spinner = -1
         self.linear_free = 0
         self.branches_free = 0
         self.placed = 0
 
     def copy(self) -> Table:
-        """An independent copy (arms are immutable tuples, so a shallow list copy)."""
+        """An independent copy (points are immutable tuples, so a shallow list copy)."""
         other = Table.__new__(type(self))
-        other.arms = self.arms.copy()
+        other.ends = self.ends.copy()
+        other.total = self.total
         other.spinner = self.spinner
         other.linear_free = self.linear_free
         other.branches_free = self.branches_free
@@ -91,24 +132,7 @@ class Table:
 
     def points(self) -> list[Point]:
         """Every attach point a tile could join now (``open`` in the protocol)."""
-        points = [(arm[0], arm[1], arm[2]) for arm in self.arms]
-        spinner = self.spinner
-        if spinner >= 0:
-            value = LOW[spinner]
-            linear = self.linear_free
-            if linear:
-                if linear & 1:
-                    points.append((spinner, _LINEAR_A, value))
-                if linear & 2:
-                    points.append((spinner, _LINEAR_B, value))
-            else:
-                # spinner.branches-after-linear: branches only once both linear sides are taken.
-                branches = self.branches_free
-                if branches & 1:
-                    points.append((spinner, _BRANCH_A, value))
-                if branches & 2:
-                    points.append((spinner, _BRANCH_B, value))
-        return points
+        return self.ends.copy()
 
     def moves(self, held: int) -> list[tuple[int, Point | None]]:
         """Every legal placement of the tiles in the mask `held`: ``(tile, point)``.
@@ -118,73 +142,80 @@ class Table:
         ``place.one-per-end-point``).
         """
         if not self.placed:
-            return [(tile, None) for tile in tiles_of_mask(held)]
+            return [_OPENINGS[tile] for tile in tiles_of_mask(held)]
         moves: list[tuple[int, Point | None]] = []
-        for point in self.points():
-            mask = held & SUIT[point[2]]
-            while mask:
-                low_bit = mask & -mask
-                moves.append((low_bit.bit_length() - 1, point))
-                mask ^= low_bit
+        for point in self.ends:
+            for tile in FITS[held & SUIT[point[2]]]:
+                moves.append((tile, point))
         return moves
 
     def counted(self) -> list[tuple[int, int]]:
         """Each counted end as ``(tile index, contribution)`` (``counted`` in the protocol)."""
-        counted = [(arm[0], arm[3]) for arm in self.arms]
-        if self.spinner >= 0 and self.linear_free:
+        spinner = self.spinner
+        counted = [(point[0], WORTH[point]) for point in self.ends if point[0] != spinner]
+        if spinner >= 0 and self.linear_free:
             # spinner.terminal-while-linear-free: both halves, once.
-            counted.append((self.spinner, 2 * LOW[self.spinner]))
+            counted.append((spinner, 2 * LOW[spinner]))
         # spinner.internal-after-linear / spinner.unstarted-branch-zero: nothing else counts.
         return counted
 
     def end_sum(self) -> int:
         """The sum of all counted ends (rule ``scoring.end-sum``)."""
-        total = 0
-        for arm in self.arms:
-            total += arm[3]
-        if self.spinner >= 0 and self.linear_free:
-            total += 2 * LOW[self.spinner]
-        return total
+        return self.total
+
+    def recount(self) -> int:
+        """The end sum worked out afresh from the open points (``end_sum`` keeps it)."""
+        return sum(value for _, value in self.counted())
 
     # ---------------------------------------------------------------- placing
 
     def open_fast(self, tile: int) -> None:
         """Put the opening tile down (trusted: the table is empty)."""
         self.placed = BIT[tile]
+        base = tile * 6
         if DOUBLE[tile]:
             # spinner.opening-double: an opening double is the spinner, both linear sides free.
             self.spinner = tile
             self.linear_free = _BOTH
+            self.ends = [_POINTS[base + _LINEAR_A], _POINTS[base + _LINEAR_B]]
+            self.total = 2 * LOW[tile]
         else:
-            self.arms = [(tile, _LOW, LOW[tile], LOW[tile]), (tile, _HIGH, HIGH[tile], HIGH[tile])]
+            self.ends = [_POINTS[base + _LOW], _POINTS[base + _HIGH]]
+            self.total = LOW[tile] + HIGH[tile]
 
     def place_fast(self, tile: int, point: Point) -> None:
         """Put `tile` on the attach point `point` (trusted: legal and matching)."""
         on_tile, side, value = point
         self.placed |= BIT[tile]
-        free = value if DOUBLE[tile] else LOW[tile] + HIGH[tile] - value
+        ends = self.ends
         if on_tile == self.spinner:
+            ends.remove(point)
             if side <= _LINEAR_B:
-                self.linear_free &= ~_LINEAR_BIT[side]
+                # LINEAR_A is bit 1, LINEAR_B bit 2.
+                self.linear_free &= ~(side - 1)
                 if not self.linear_free:
+                    # spinner.internal-after-linear: it stops counting;
+                    # spinner.branches-after-linear: its branches open.
+                    self.total -= value + value
                     self.branches_free = _BOTH
+                    ends.append(_POINTS[on_tile * 6 + _BRANCH_A])
+                    ends.append(_POINTS[on_tile * 6 + _BRANCH_B])
             else:
-                self.branches_free &= ~_BRANCH_BIT[side]
+                self.branches_free &= ~(side - 3)  # BRANCH_A is bit 1, BRANCH_B bit 2
             # spinner.started-branch-counts: every tile on the spinner starts an arm.
-            self.arms.append(_new_arm(tile, free))
+            joined = JOINED[tile * 7 + value]
+            ends.append(joined)
+            self.total += WORTH[joined]
             return
-        arms = self.arms
-        for i, arm in enumerate(arms):
-            if arm[0] == on_tile and arm[1] == side:
-                if DOUBLE[tile] and self.spinner < 0:
-                    # spinner.first-double: it joins by linear side A, so B is its free side.
-                    self.spinner = tile
-                    self.linear_free = _LINEAR_BIT[_LINEAR_B]
-                    del arms[i]
-                else:
-                    arms[i] = _new_arm(tile, free)
-                return
-        raise AssertionError(f"place_fast: no arm at {point}")
+        index = ends.index(point)
+        if DOUBLE[tile] and self.spinner < 0:
+            # spinner.first-double: it joins by linear side A, so B is its free side,
+            # and while it is free the spinner counts both halves, like a terminal double.
+            self.spinner = tile
+            self.linear_free = 2
+        joined = JOINED[tile * 7 + value]
+        ends[index] = joined
+        self.total += WORTH[joined] - WORTH[point]
 
     def locate(self, on: EndPoint, placing: Tile | None = None) -> Point:
         """The attach point named `on`, or the precise reason it is not one.
@@ -205,6 +236,8 @@ class Table:
                 f"{who} cannot join the spinner {on.tile}'s {on.side.words}: "
                 "both linear sides must be occupied first"
             )
+        if placing == on.tile:
+            raise NoSuchEnd(f"{who} cannot join itself: {on.tile} is not on the table")
         raise NoSuchEnd(f"{who} cannot join {on}: {self._why_not(tile, on)}")
 
     def _why_not(self, tile: int, on: EndPoint) -> str:
@@ -226,11 +259,18 @@ class Table:
     def check(self, placement: Placement) -> Point | None:
         """Check `placement` against this table; return its point (None for an opening).
 
-        The table is not changed. Raises `NoSuchEnd`, `BranchClosed` or
-        `NoMatch`, in that order of precedence.
+        The table is not changed. Raises `BadRequest` (the tile is already on
+        the table), `NoSuchEnd`, `BranchClosed` or `NoMatch`, in that order of
+        precedence.
         """
         tile = placement.tile
         on = placement.on
+        if self.placed & BIT[tile.index]:
+            # reading.well-formed-input: a set has each tile once; the table alone
+            # shows the repeat (protocol 6.1: bad_request in `table` and `legal`).
+            if on is not None and on.tile == tile:
+                raise BadRequest(f"{tile} cannot join itself: it is already on the table")
+            raise BadRequest(f"{tile} is already on the table: a tile is placed once")
         if self.empty:
             if on is not None:
                 raise NoSuchEnd(f"{tile} opens the hand: the table is empty, there is no {on}")

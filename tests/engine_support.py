@@ -11,7 +11,8 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
     """Everything a hand holds and shows, for before/after comparisons."""
     table = hand.table
     return (
-        tuple(table.arms),
+        tuple(table.ends),
+        table.total,
         table.spinner,
         table.linear_free,
         table.branches_free,

@@ -1,0 +1,102 @@
+"""Benchmark: perft leaves per second on the deals of the perft fixtures.
+
+``python -m reference_impl.bench --perft [--seconds S] [--depth D]`` counts
+the action tree below the opening of each deal of fixtures/perft/ (the same
+deals, openers and starting scores; tests/test_bench.py checks they have
+not drifted), over and over for about `S` seconds, and prints the leaves
+counted per second of CPU time.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .hand import Hand
+from .tiles import mask_of, tile_index
+
+__all__ = ["PERFT_DEALS", "PerftDeal", "perft_figures"]
+
+PerftDeal = tuple[str, tuple[tuple[tuple[int, int], ...], ...], int, tuple[int, int]]
+"""(name, the four seats' tiles as ``(low, high)``, opener, starting scores)."""
+
+PERFT_DEALS: tuple[PerftDeal, ...] = (
+    (
+        "many-doubles",
+        (
+            ((0, 1), (0, 6), (1, 3), (2, 4), (3, 6), (4, 5), (5, 6)),
+            ((0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (1, 5), (2, 6)),
+            ((0, 2), (0, 3), (1, 4), (2, 5), (3, 5), (4, 6), (6, 6)),
+            ((0, 4), (0, 5), (1, 2), (1, 6), (2, 3), (3, 4), (5, 5)),
+        ),
+        1,
+        (0, 0),
+    ),
+    (
+        "near-target",
+        (
+            ((0, 5), (1, 4), (2, 3), (6, 6), (0, 2), (1, 6), (3, 5)),
+            ((0, 0), (1, 1), (2, 4), (3, 6), (4, 5), (0, 6), (2, 5)),
+            ((0, 1), (0, 4), (1, 3), (2, 2), (3, 4), (4, 6), (5, 6)),
+            ((0, 3), (1, 2), (1, 5), (2, 6), (3, 3), (4, 4), (5, 5)),
+        ),
+        0,
+        (245, 235),
+    ),
+    (
+        "quick-block",
+        (
+            ((0, 1), (3, 4), (0, 6), (1, 1), (2, 3), (4, 6), (5, 5)),
+            ((1, 2), (0, 4), (0, 0), (1, 3), (2, 5), (3, 6), (6, 6)),
+            ((0, 2), (0, 5), (1, 4), (2, 2), (2, 6), (3, 5), (4, 4)),
+            ((0, 3), (5, 6), (1, 5), (1, 6), (2, 4), (3, 3), (4, 5)),
+        ),
+        0,
+        (0, 0),
+    ),
+    (
+        "six-early",
+        (
+            ((6, 6), (0, 1), (2, 5), (3, 4), (1, 6), (0, 3), (4, 5)),
+            ((3, 6), (0, 0), (1, 2), (4, 6), (2, 3), (5, 5), (0, 4)),
+            ((5, 6), (1, 1), (0, 2), (3, 5), (2, 6), (1, 4), (4, 4)),
+            ((0, 6), (2, 2), (1, 3), (3, 3), (0, 5), (1, 5), (2, 4)),
+        ),
+        0,
+        (0, 0),
+    ),
+)
+"""The distinct deals of fixtures/perft/*.yaml, each with its opener and scores."""
+
+
+def _hand(deal: PerftDeal) -> Hand:
+    _, seats, opener, scores = deal
+    masks = [mask_of([tile_index(low, high) for low, high in seat]) for seat in seats]
+    return Hand(masks, opener, scores)
+
+
+def perft_figures(seconds: float = 3.0, depth: int = 6) -> dict[str, object]:
+    """Perft leaves per CPU second below the opening of each fixture deal, cut at `depth`.
+
+    Counts every deal at least once, then repeats for about `seconds` of wall
+    time. ``leaves`` is the count of one pass over the deals.
+    """
+    # Imported here so that this module also measures an engine whose perft
+    # takes no budget (the figures before and after a change, side by side).
+    from .perft import perft
+
+    hands = [_hand(deal) for deal in PERFT_DEALS]
+    per_pass = [perft(hand, depth) for hand in hands]  # warm up; and the counts
+    leaves = 0
+    cpu = 0.0
+    deadline = time.perf_counter() + seconds
+    while cpu == 0.0 or time.perf_counter() < deadline:
+        start = time.process_time()
+        for hand in hands:
+            leaves += perft(hand, depth)
+        cpu += time.process_time() - start
+    return {
+        "depth": depth,
+        "deals": [deal[0] for deal in PERFT_DEALS],
+        "leaves": sum(per_pass),
+        "leaves_per_second": round(leaves / cpu),
+    }
