@@ -1,0 +1,309 @@
+"""The Python adapter kit: request form exactly as the protocol orders it, the loop, errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from conformance import kit
+from conformance.engine.protocol import QUERY_CMDS
+from conformance.suite.fixtures import Case, load_cases
+from conformance.suite.resources import fixtures_dir
+from reference_impl.adapter import handle as reference_handle
+
+CASES = load_cases([fixtures_dir()])
+BAD = [c for c in CASES if c.expect_rejected and c.expect_rejected["code"] == "bad_request"]
+WELL_FORMED = [c for c in CASES if c not in BAD]
+
+
+class Called(Exception):
+    """Raised by every command of `_probe`: the request got past the form checks."""
+
+
+def _called(**args: Any) -> dict[str, Any]:
+    raise Called(args)
+
+
+def _probe() -> kit.Engine:
+    """An engine whose every command reports that it was reached."""
+    functions: dict[str, Any] = dict.fromkeys(QUERY_CMDS, _called)
+    return kit.Engine("probe", "0", errors={Called: "no_match"}, **functions)
+
+
+def _form_verdict(reply: dict[str, Any]) -> tuple[str, Any]:
+    """("bad_request", index) when the form was refused, else ("ok", None)."""
+    rejected = reply.get("rejected")
+    if rejected and rejected["code"] == "bad_request":
+        return ("bad_request", rejected["index"])
+    return ("ok", None)
+
+
+def test_the_fixtures_hold_both_kinds() -> None:
+    assert len(BAD) >= 60 and len(WELL_FORMED) >= 200
+
+
+@pytest.mark.parametrize("case", BAD, ids=lambda c: c.id)
+def test_every_bad_request_case_is_refused_with_its_index(case: Case) -> None:
+    reply = _probe().handle(case.request(9))
+    assert reply["seq"] == 9
+    assert reply["rejected"]["code"] == "bad_request", reply
+    assert reply["rejected"]["index"] == case.expect_rejected["index"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("case", WELL_FORMED, ids=lambda c: c.id)
+def test_every_well_formed_case_reaches_the_command(case: Case) -> None:
+    reply = _probe().handle(case.request(9))
+    assert reply["rejected"]["code"] == "no_match", reply  # from Called, mapped
+
+
+# ------------------------------------------------------------ against the reference
+
+_JUNK: tuple[Any, ...] = (
+    None,
+    True,
+    2.0,
+    -1,
+    7,
+    "x",
+    "pass",
+    "low",
+    "branch_a",
+    [],
+    [7, 2],
+    [2, 1],
+    [1],
+    [1, 2, 3],
+    [True, 2],
+    {},
+    {"tile": [1, 2]},
+    {"tile": [0, 0], "on": {"tile": [0, 0], "side": "up"}},
+    {"tile": [0, 0], "on": {"tile": [0, 0]}},
+    {"tile": [0, 0], "extra": 1},
+    [[0, 0]] * 8,
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+def _mutate(request: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The request with one piece replaced, deleted, duplicated or given a stray key."""
+    out = json.loads(json.dumps(request))
+    paths = [p for p in _paths(out) if p and p[0] not in ("cmd", "seq")]
+    if not paths:
+        out["stray"] = 1
+        return out
+    path = rng.choice(paths)
+    parent = out
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    roll = rng.random()
+    if roll < 0.6:
+        parent[last] = rng.choice(_JUNK)
+    elif roll < 0.75:
+        del parent[last]
+    elif roll < 0.9 and isinstance(parent, list):
+        parent.insert(last, parent[last])  # the same element twice
+    elif isinstance(parent[last], dict):
+        parent[last]["stray"] = 0
+    else:
+        out["stray"] = 0
+    return out
+
+
+def test_malformed_requests_get_the_reference_adapters_form_verdict() -> None:
+    """Thousands of one-step corruptions of the fixtures' requests, kit against reference.
+
+    Wherever the reference refuses the form, the kit refuses it with the same index;
+    wherever the reference accepts it, so does the kit.
+    """
+    rng = random.Random(8)
+    engine = _probe()
+    checked = refused = 0
+    for _ in range(6):
+        for case in CASES:
+            request = _mutate(case.request(1), rng)
+            expected = _form_verdict(reference_handle(request))
+            actual = _form_verdict(engine.handle(request))
+            assert actual == expected, (case.id, request)
+            checked += 1
+            refused += expected[0] == "bad_request"
+    assert checked > 1500 and refused > checked // 3
+
+
+# ------------------------------------------------------------ the loop
+
+
+def _serve(engine: kit.Engine, *lines: str) -> tuple[int, list[Any]]:
+    out = io.StringIO()
+    status = engine.serve([line.encode() + b"\n" for line in lines], out)
+    return status, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def _settle_engine(function: Callable[..., Any] | None = None, **kw: Any) -> kit.Engine:
+    def settle(hands: Any) -> dict[str, Any]:
+        return {"pips": [sum(t.pips for t in h) for h in hands], "penalties": [], "deductions": []}
+
+    return kit.Engine("e", "1", settle=function or settle, **kw)
+
+
+def test_handshake_lists_exactly_the_implemented_commands() -> None:
+    status, replies = _serve(_settle_engine(), '{"cmd": "start", "protocol": 1}')
+    assert status == 0
+    assert replies == [
+        {
+            "ready": True,
+            "protocol": 1,
+            "engine": {"name": "e", "version": "1", "language": "python"},
+            "cmds": ["settle"],
+        }
+    ]
+    assert _probe().handshake()["cmds"] == list(QUERY_CMDS)
+
+
+def test_another_protocol_is_declined_and_the_loop_ends() -> None:
+    status, replies = _serve(_settle_engine(), '{"cmd": "start", "protocol": 2}', "{}")
+    assert (status, replies) == (0, [{"ready": False, "protocol": 1}])
+
+
+def test_stop_ends_without_a_reply_and_eof_ends_quietly() -> None:
+    assert _serve(_settle_engine(), '{"cmd": "stop"}', '{"cmd": "settle"}') == (0, [])
+    assert _serve(_settle_engine()) == (0, [])
+
+
+@pytest.mark.parametrize(
+    ("line", "seq"),
+    [
+        ("not json", None),
+        ("NaN", None),
+        ('{"cmd": "settle", "seq": 1, "hands": [[], [], [], []], "x": Infinity}', None),
+        ("[1, 2]", None),
+        ('"settle"', None),
+        ('{"cmd": "settle", "hands": [[], [], [], []]}', None),
+        ('{"cmd": "settle", "seq": [1], "hands": [[], [], [], []]}', None),
+        ('{"cmd": "settle", "seq": {"a": 1}, "hands": [[], [], [], []]}', None),
+        ('{"cmd": "sttle", "seq": "s"}', "s"),
+        ('{"seq": 3}', 3),
+        ('{"cmd": 5, "seq": null}', None),
+        ('{"cmd": "settle", "seq": 4}', 4),
+        ('{"cmd": "settle", "seq": 5, "hands": [[], [], [], []], "depth": 1}', 5),
+        ('{"cmd": "settle", "seq": 6, "hands": [[[1, 2.0]], [], [], []]}', 6),
+    ],
+)
+def test_malformed_lines_are_bad_requests_with_null_index(line: str, seq: Any) -> None:
+    status, replies = _serve(_settle_engine(), line)
+    assert status == 0
+    assert replies == [{"seq": seq, "rejected": replies[0]["rejected"]}]
+    assert replies[0]["rejected"]["code"] == "bad_request"
+    assert replies[0]["rejected"]["index"] is None
+    assert replies[0]["rejected"]["message"]
+
+
+def test_a_known_command_not_implemented_is_skipped() -> None:
+    _, replies = _serve(_settle_engine(), '{"cmd": "table", "seq": 1, "plays": []}')
+    assert list(replies[0]) == ["seq", "skipped"]
+
+
+def test_results_carry_kit_values_as_protocol_json() -> None:
+    def table(plays: Any) -> dict[str, Any]:
+        return {"last": plays[-1], "on": plays[-1].on, "pass": kit.PASS, "side": kit.Side.LOW}
+
+    line = '{"cmd": "table", "seq": 2, "plays": [{"tile": [1, 4]}, '
+    line += '{"tile": [1, 1], "on": {"tile": [1, 4], "side": "low"}}]}'
+    _, replies = _serve(kit.Engine("e", "1", table=table), line)
+    assert replies[0]["result"] == {
+        "last": {"tile": [1, 1], "on": {"tile": [1, 4], "side": "low"}},
+        "on": {"tile": [1, 4], "side": "low"},
+        "pass": "pass",
+        "side": "low",
+    }
+
+
+class EngineError(Exception):
+    """An engine's own rule error, mapped to a code through ``errors``."""
+
+
+def _table_raising(error: Callable[[int], BaseException], where: int) -> kit.Engine:
+    def table(plays: Any) -> dict[str, Any]:
+        for index, _ in enumerate(plays):
+            with kit.at(index):
+                if index == where:
+                    raise error(index)
+        return {}
+
+    return kit.Engine("e", "1", table=table, errors={EngineError: "no_such_end"})
+
+
+_THREE = '{"cmd": "table", "seq": 1, "plays": [{"tile": [1, 1]}, {"tile": [1, 2]}, {"tile": [2, 2]}]}'
+
+
+@pytest.mark.parametrize(
+    ("error", "code", "index"),
+    [
+        (lambda i: kit.NoMatch("no 1 on [2|2]"), "no_match", 2),
+        (lambda i: kit.Rejected("must_play", "you hold [1|2]"), "must_play", 2),
+        (lambda i: kit.BranchClosed("closed", index=0), "branch_closed", 0),
+        (lambda i: EngineError("no such end"), "no_such_end", 2),
+    ],
+)
+def test_rejections_get_their_code_and_the_index_of_at(
+    error: Callable[[int], BaseException], code: str, index: int
+) -> None:
+    _, replies = _serve(_table_raising(error, 2), _THREE)
+    assert replies[0]["rejected"]["code"] == code
+    assert replies[0]["rejected"]["index"] == index
+    assert replies[0]["rejected"]["message"]
+
+
+def test_unexpected_exceptions_and_unencodable_results_are_errored() -> None:
+    _, replies = _serve(_table_raising(lambda i: KeyError("oops"), 1), _THREE)
+    assert replies == [{"seq": 1, "errored": {"message": "KeyError: 'oops'"}}]
+    for result in ({"x": {1, 2}}, {"x": float("nan")}):
+        _, replies = _serve(_settle_engine(lambda hands, r=result: r), _settle_line())
+        assert list(replies[0]) == ["seq", "errored"]
+
+
+def _settle_line() -> str:
+    return '{"cmd": "settle", "seq": 1, "hands": [[], [], [], []]}'
+
+
+def test_the_loop_keeps_serving_after_anything() -> None:
+    lines = ["{", _settle_line(), "[]", _settle_line(), '{"cmd": "stop"}']
+    _, replies = _serve(_settle_engine(lambda hands: 1 / 0), *lines)
+    assert [next(k for k in r if k != "seq") for r in replies] == [
+        "rejected",
+        "errored",
+        "rejected",
+        "errored",
+    ]
+
+
+def test_bad_codes_are_refused_when_the_adapter_is_written() -> None:
+    with pytest.raises(ValueError, match="not a rejection code"):
+        kit.Rejected("nope", "message")
+    with pytest.raises(ValueError, match="not a rejection code"):
+        kit.Engine("e", "1", errors={KeyError: "nope"})
+
+
+def test_values_read_and_print_as_the_rules_write_them() -> None:
+    tile = kit.Tile(1, 4)
+    point = kit.EndPoint(kit.Tile(3, 3), kit.Side.LINEAR_B)
+    assert (str(tile), repr(tile), tile.pips, tile.is_double) == ("[1|4]", "Tile(1, 4)", 5, False)
+    assert eval(repr(kit.Placement(tile, point)), vars(kit)) == kit.Placement(tile, point)
+    assert point.value == 3 and kit.EndPoint(tile, kit.Side.LOW).value == 1
+    assert point.to_json(with_value=True) == {"tile": [3, 3], "side": "linear_b", "value": 3}
+    with pytest.raises(ValueError):
+        kit.Tile(4, 1)
