@@ -18,10 +18,11 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO, Any
 
-from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS
+from conformance.engine.handshake import EngineInfo, HandshakeError, parse_handshake
+from conformance.engine.protocol import PROTOCOL_VERSION
 
 __all__ = [
     "DEFAULT_MAX_LINE_BYTES",
@@ -85,22 +86,6 @@ class EngineStartError(Exception):
         if self.stderr_tail.strip():
             text += "\n--- engine stderr (tail) ---\n" + self.stderr_tail.rstrip()
         return text
-
-
-@dataclass(frozen=True)
-class EngineInfo:
-    """What the engine said about itself in the handshake."""
-
-    name: str
-    version: str
-    language: str
-    protocol: int
-    cmds: tuple[str, ...]
-    argv: tuple[str, ...] = ()
-    handshake: Mapping[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return f"{self.name} {self.version} ({self.language}), protocol {self.protocol}"
 
 
 @dataclass(frozen=True)
@@ -228,28 +213,10 @@ class EngineClient:
             reply = json.loads(item)
         except (ValueError, RecursionError):
             raise self._start_error(f"its handshake reply is not JSON: {_excerpt(item)}") from None
-        if not isinstance(reply, dict):
-            raise self._start_error(f"its handshake reply is not an object: {_excerpt(item)}")
-        protocol = reply.get("protocol")
-        if reply.get("ready") is not True or protocol != PROTOCOL_VERSION:
-            raise self._start_error(
-                f"it speaks protocol {protocol!r}, this runner speaks protocol "
-                f"{PROTOCOL_VERSION} (handshake reply {_excerpt(item)})"
-            )
-        cmds = reply.get("cmds")
-        if not isinstance(cmds, list) or not all(isinstance(c, str) for c in cmds):
-            raise self._start_error("its handshake reply lacks 'cmds', a list of command names")
-        engine = reply.get("engine") if isinstance(reply.get("engine"), dict) else {}
-        assert isinstance(engine, dict)
-        self.info = EngineInfo(
-            name=str(engine.get("name", "unknown")),
-            version=str(engine.get("version", "unknown")),
-            language=str(engine.get("language", "unknown")),
-            protocol=PROTOCOL_VERSION,
-            cmds=tuple(c for c in cmds if c in QUERY_CMDS),
-            argv=tuple(self.argv),
-            handshake=reply,
-        )
+        try:
+            self.info = parse_handshake(reply, self.argv)
+        except HandshakeError as exc:
+            raise self._start_error(str(exc)) from None
         return self.info
 
     def _start_error(self, reason: str) -> EngineStartError:
