@@ -247,7 +247,9 @@ def _table_raising(error: Callable[[int], BaseException], where: int) -> kit.Eng
     return kit.Engine("e", "1", table=table, errors={EngineError: "no_such_end"})
 
 
-_THREE = '{"cmd": "table", "seq": 1, "plays": [{"tile": [1, 1]}, {"tile": [1, 2]}, {"tile": [2, 2]}]}'
+_THREE = (
+    '{"cmd": "table", "seq": 1, "plays": [{"tile": [1, 1]}, {"tile": [1, 2]}, {"tile": [2, 2]}]}'
+)
 
 
 @pytest.mark.parametrize(
