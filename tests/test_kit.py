@@ -5,10 +5,13 @@ from __future__ import annotations
 import io
 import json
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from cli_support import ROOT, cli
 
 from conformance import kit
 from conformance.engine.protocol import QUERY_CMDS
@@ -309,3 +312,16 @@ def test_values_read_and_print_as_the_rules_write_them() -> None:
     assert point.to_json(with_value=True) == {"tile": [3, 3], "side": "linear_b", "value": 3}
     with pytest.raises(ValueError):
         kit.Tile(4, 1)
+
+
+def test_the_example_passes_the_suite_with_no_failure() -> None:
+    example = ROOT / "examples" / "kit_adapter.py"
+    engine = subprocess.list2cmdline([sys.executable, str(example)])
+    done = cli("run", "--engine", engine, "--check-messages")
+    assert done.returncode == 0, done.stdout + done.stderr
+    last = done.stdout.strip().splitlines()[-1]
+    assert " passed, " in last and "failed" not in last and "error" not in last
+    assert len(example.read_text(encoding="utf-8").splitlines()) <= 120
+    # The kit is for other engines: it must not lean on the reference engine.
+    kit_sources = (ROOT / "conformance" / "kit").glob("*.py")
+    assert not [p.name for p in kit_sources if "reference_impl" in p.read_text(encoding="utf-8")]
