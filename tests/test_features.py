@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
-from cli_support import REPORT_SCHEMA, cli, env, fake
+from cli_support import REPORT_SCHEMA, cli, env
 
 from conformance.suite.features import FEATURES
 from conformance.suite.fixtures import lint, load_cases
@@ -87,8 +89,30 @@ def test_an_unknown_feature_is_a_usage_error() -> None:
     assert "'telepathy' is not a feature" in done.stderr
 
 
-def test_the_handshake_may_decline_a_feature() -> None:
-    done = cli("run", "--engine", fake("skips_validation"), **env())
+# The reference engine, declaring in its handshake that it does not claim input-validation.
+# Written per test, not kept with the fake engines, whose tests watch for leftover processes.
+_SKIPS_VALIDATION = """
+import json, sys
+from reference_impl.adapter import ENGINE, handle
+
+for line in sys.stdin:
+    request = json.loads(line)
+    if request.get("cmd") == "stop":
+        break
+    if request.get("cmd") == "start":
+        reply = {"ready": True, "protocol": 1, "engine": ENGINE, "cmds": ["table", "settle"]}
+        reply["skip_features"] = ["input-validation"]
+    else:
+        reply = handle(request)
+    print(json.dumps(reply), flush=True)
+"""
+
+
+def test_the_handshake_may_decline_a_feature(tmp_path: Path) -> None:
+    script = tmp_path / "skips_validation.py"
+    script.write_text(_SKIPS_VALIDATION, encoding="utf-8")
+    engine = subprocess.list2cmdline([sys.executable, str(script)])
+    done = cli("run", "--engine", engine, **env())
     assert done.returncode == 0, done.stdout + done.stderr
     last = done.stdout.strip().splitlines()[-1]
     # It lists table and settle: their refusals of form skip for the feature, the rest for cmd.
