@@ -124,3 +124,12 @@ def test_the_handshake_may_decline_a_feature(tmp_path: Path) -> None:
         == f"conforms: {passed} passed; input-validation not claimed ({len(form)} cases skipped)"
     )
     assert len(form) == 35
+
+
+def test_the_schemas_know_every_feature() -> None:
+    schemas = REPORT_SCHEMA.parent
+    fixture = json.loads((schemas / "fixture.schema.json").read_text(encoding="utf-8"))
+    report = json.loads(REPORT_SCHEMA.read_text(encoding="utf-8"))
+    in_fixture = fixture["$defs"]["case"]["properties"]["features"]["items"]["enum"]
+    in_report = report["properties"]["unclaimed_features"]["propertyNames"]["enum"]
+    assert in_fixture == in_report == list(FEATURES)
