@@ -127,6 +127,72 @@ def _mutate(request: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return out
 
 
+_DEAL = [
+    [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6]],
+    [[1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6], [2, 2]],
+    [[2, 3], [2, 4], [2, 5], [2, 6], [3, 3], [3, 4], [3, 5]],
+    [[3, 6], [4, 4], [4, 5], [4, 6], [5, 5], [5, 6], [6, 6]],
+]
+_OPEN = {"tile": [1, 4]}
+_ON = {"tile": [1, 1], "on": {"tile": [1, 4], "side": "low"}}
+_HAND = {"deal": _DEAL, "opener": 0, "actions": []}
+
+SECTION_6: list[tuple[str, dict[str, Any], Any]] = [
+    # (what is malformed, the request, the index section 6.3 gives)
+    ("unknown cmd", {"cmd": "score", "plays": []}, None),
+    ("missing argument", {"cmd": "legal", "plays": []}, None),
+    ("extra argument", {"cmd": "table", "plays": [], "hand": []}, None),
+    ("missing before extra", {"cmd": "legal", "plays": [], "x": 1}, None),
+    ("plays not a list", {"cmd": "table", "plays": {"tile": [1, 4]}}, None),
+    ("not a tile", {"cmd": "table", "plays": [_OPEN, {"tile": [7, 2]}]}, 1),
+    ("tile not canonical", {"cmd": "table", "plays": [{"tile": [4, 1]}]}, 0),
+    ("bool in a tile", {"cmd": "table", "plays": [{"tile": [True, 2]}]}, 0),
+    ("float in a tile", {"cmd": "table", "plays": [{"tile": [1, 2.0]}]}, 0),
+    ("pass in plays", {"cmd": "table", "plays": [_OPEN, "pass"]}, 1),
+    ("placement extra key", {"cmd": "table", "plays": [{"tile": [1, 4], "x": 0}]}, 0),
+    (
+        "end point lacks side",
+        {"cmd": "table", "plays": [_OPEN, {**_ON, "on": {"tile": [1, 4]}}]},
+        1,
+    ),
+    (
+        "no such side",
+        {"cmd": "table", "plays": [_OPEN, {**_ON, "on": {"tile": [1, 4], "side": "up"}}]},
+        1,
+    ),
+    ("tile twice in plays", {"cmd": "table", "plays": [_OPEN, _ON, _OPEN]}, 2),
+    ("first problem wins", {"cmd": "table", "plays": [_OPEN, "pass", {"tile": [9, 9]}]}, 1),
+    ("plays before hand", {"cmd": "legal", "plays": ["pass"], "hand": "x"}, 0),
+    ("hand tile twice", {"cmd": "legal", "plays": [], "hand": [[1, 2], [1, 2]]}, None),
+    ("hand tile on table", {"cmd": "legal", "plays": [_OPEN], "hand": [[1, 4]]}, None),
+    ("settle three hands", {"cmd": "settle", "hands": [[], [], []]}, None),
+    ("settle eight tiles", {"cmd": "settle", "hands": [_DEAL[0] + [[1, 1]], [], [], []]}, None),
+    ("settle tile twice", {"cmd": "settle", "hands": [[[1, 2]], [[1, 2]], [], []]}, None),
+    ("deal of six", {"cmd": "hand", **_HAND, "deal": [_DEAL[0][:6], *_DEAL[1:]]}, None),
+    ("deal tile twice", {"cmd": "hand", **_HAND, "deal": [_DEAL[0], _DEAL[0], *_DEAL[2:]]}, None),
+    ("opener 4", {"cmd": "hand", **_HAND, "opener": 4}, None),
+    ("opener true", {"cmd": "hand", **_HAND, "opener": True}, None),
+    ("scores of three", {"cmd": "hand", **_HAND, "scores": [0, 0, 0]}, None),
+    ("actions not a list", {"cmd": "hand", **_HAND, "actions": "pass"}, None),
+    ("bad action", {"cmd": "hand", **_HAND, "actions": [{"tile": [0, 5]}, "knock"]}, 1),
+    ("depth negative", {"cmd": "perft", **_HAND, "depth": -1}, None),
+    ("depth bool", {"cmd": "perft", **_HAND, "depth": True}, None),
+    ("game hands not a list", {"cmd": "game", "hands": {}}, None),
+    ("game hand not an object", {"cmd": "game", "hands": [_HAND, []]}, 1),
+    ("game hand extra key", {"cmd": "game", "hands": [_HAND, {**_HAND, "scores": [0, 0]}]}, 1),
+    ("game action bad", {"cmd": "game", "hands": [{**_HAND, "actions": [{"tile": [0]}]}]}, 0),
+]
+"""Each kind of malformed request of spec/protocol.md section 6, with its expected index."""
+
+
+@pytest.mark.parametrize(("what", "request_", "index"), SECTION_6, ids=[k[0] for k in SECTION_6])
+def test_each_kind_of_malformed_request(what: str, request_: dict[str, Any], index: Any) -> None:
+    request = {"seq": 3, **request_}
+    for reply in (_probe().handle(request), reference_handle(request)):
+        assert reply == {"seq": 3, "rejected": {**reply["rejected"], "index": index}}, what
+        assert reply["rejected"]["code"] == "bad_request"
+
+
 def test_malformed_requests_get_the_reference_adapters_form_verdict() -> None:
     """Thousands of one-step corruptions of the fixtures' requests, kit against reference.
 

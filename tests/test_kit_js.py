@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from cli_support import ROOT, cli
-from test_kit import BAD, CASES, WELL_FORMED, _form_verdict, _mutate
+from test_kit import BAD, CASES, SECTION_6, WELL_FORMED, _form_verdict, _mutate
 
 from reference_impl.adapter import handle as reference_handle
 
@@ -89,6 +89,15 @@ def test_fixtures_and_corrupted_requests_get_the_reference_form_verdict(tmp_path
         assert by_case[case.id]["rejected"]["code"] == "no_match", case.id
     for request, reply in zip(mutated, replies[len(CASES) :], strict=True):
         assert _form_verdict(reply) == _form_verdict(reference_handle(request)), request
+
+
+def test_each_kind_of_malformed_request(tmp_path: Path) -> None:
+    requests = [{"seq": n, **request} for n, (_, request, _) in enumerate(SECTION_6)]
+    replies = _exchange(_node_engine(tmp_path), [_query(r) for r in requests])
+    for (what, _, index), reply in zip(SECTION_6, replies, strict=True):
+        assert (reply["rejected"]["code"], reply["rejected"]["index"]) == ("bad_request", index), (
+            what
+        )
 
 
 def test_the_loop(tmp_path: Path) -> None:
