@@ -391,3 +391,14 @@ def test_the_example_passes_the_suite_with_no_failure() -> None:
     # The kit is for other engines: it must not lean on the reference engine.
     kit_sources = (ROOT / "conformance" / "kit").glob("*.py")
     assert not [p.name for p in kit_sources if "reference_impl" in p.read_text(encoding="utf-8")]
+
+
+def test_rejections_carry_their_code_and_print_back_as_python() -> None:
+    for error in (kit.NoMatch("no 4 on [1|1]", index=2), kit.Rejected("must_play", "hold [1|2]")):
+        again = eval(repr(error), vars(kit))
+        assert (again.rejection_code, again.message, again.index) == (
+            error.rejection_code,
+            error.message,
+            error.index,
+        )
+    assert kit.BranchClosed("x").rejection_code == "branch_closed"

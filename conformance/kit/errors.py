@@ -53,7 +53,8 @@ class Rejected(Exception):
 
     def __repr__(self) -> str:
         name = type(self).__name__
-        return f"{name}({self.rejection_code!r}, {self.message!r}, index={self.index!r})"
+        code = "" if type(self).code else f"{self.rejection_code!r}, "
+        return f"{name}({code}{self.message!r}, index={self.index!r})"
 
 
 class BadRequest(Rejected):
