@@ -52,8 +52,6 @@ def test_it_fails_exactly_its_known_differences() -> None:
 def test_with_its_known_failures_the_run_is_green() -> None:
     done = cli("run", "--engine", ENGINE, "--expect-fail", str(KNOWN))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert (
-        done.stdout.strip()
-        .splitlines()[-1]
-        .startswith("339 cases: 88 passed, 199 skipped, 52 xfailed")
-    )
+    last = done.stdout.strip().splitlines()[-1]
+    assert f" skipped, {len(read_expect_fail(KNOWN))} xfailed in " in last, last
+    assert "failed," not in last and "error" not in last
