@@ -14,7 +14,7 @@ from typing import IO, Any
 
 from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS, REJECTION_CODES
 from conformance.kit.errors import Rejected
-from conformance.kit.validate import check_arguments
+from conformance.kit.validate import check_arguments, show
 from conformance.kit.values import to_json
 
 __all__ = ["Command", "Engine"]
@@ -27,6 +27,14 @@ _SCALARS = (str, int, float, bool, type(None))
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def _text(error: BaseException) -> str:
+    # An engine's exception may fail even to print itself; the reply must still go out.
+    try:
+        return str(error)
+    except Exception:
+        return "(the exception's message could not be read)"
 
 
 def _rejected(seq: Any, code: str, index: int | None, message: str) -> dict[str, Any]:
@@ -88,7 +96,9 @@ class Engine:
         cmd = request.get("cmd")
         if cmd not in QUERY_CMDS:
             known = ", ".join(QUERY_CMDS)
-            return _rejected(seq, "bad_request", None, f"unknown command {cmd!r}: one of {known}")
+            return _rejected(
+                seq, "bad_request", None, f"unknown command {show(cmd)}: one of {known}"
+            )
         function = self.commands().get(cmd)
         if function is None:
             return {"seq": seq, "skipped": {"message": f"{cmd} is not implemented"}}
@@ -102,8 +112,11 @@ class Engine:
         except Exception as error:
             code = self._code_for(error)
             if code is None:
-                return {"seq": seq, "errored": {"message": f"{type(error).__name__}: {error}"}}
-            return _rejected(seq, code, getattr(error, "_kit_index", None), str(error))
+                return {
+                    "seq": seq,
+                    "errored": {"message": f"{type(error).__name__}: {_text(error)}"},
+                }
+            return _rejected(seq, code, getattr(error, "_kit_index", None), _text(error))
         return {"seq": seq, "result": result}
 
     def _code_for(self, error: BaseException) -> str | None:

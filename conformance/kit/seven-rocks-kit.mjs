@@ -160,7 +160,12 @@ function parseLine(text) {
 const isInt = (v) => typeof v === "number" && Number.isInteger(v);
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof JsonFloat);
 const show = (v) => {
-  const text = JSON.stringify(v) ?? String(v);
+  let text;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    return "(a value nested too deep to show)";
+  }
   return text.length <= 60 ? text : `${text.slice(0, 57)}...`;
 };
 const bad = (message, index = null) => new Rejected("bad_request", message, index);
@@ -349,6 +354,15 @@ export function handshake(engine) {
   return { ready: true, protocol: PROTOCOL, engine: { name, version, language }, cmds: implemented(engine) };
 }
 
+// An engine's error may fail even to print itself; the reply must still go out.
+function describe(text) {
+  try {
+    return text();
+  } catch {
+    return "(the error's message could not be read)";
+  }
+}
+
 /** The reply to one decoded query (anything but start and stop). */
 export function handle(engine, request) {
   if (!isObject(request)) return rejected(null, "bad_request", null, "a request is a JSON object");
@@ -367,8 +381,8 @@ export function handle(engine, request) {
   } catch (error) {
     if (error instanceof Rejected) return rejected(seq, error.code, error.index, error.message);
     const mapped = (engine.errors ?? []).find(([kind]) => error instanceof kind);
-    if (mapped) return rejected(seq, mapped[1], error[KIT_INDEX] ?? null, String(error?.message ?? error));
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    if (mapped) return rejected(seq, mapped[1], error[KIT_INDEX] ?? null, describe(() => `${error.message}`));
+    const message = describe(() => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)));
     return { seq, errored: { message } };
   }
 }

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from conformance.kit.errors import BadRequest
 from conformance.kit.values import PASS, Action, Deal, EndPoint, GameHand, Placement, Side, Tile
 
-__all__ = ["ARGUMENTS", "check_arguments"]
+__all__ = ["ARGUMENTS", "check_arguments", "show"]
 
 T = TypeVar("T")
 
@@ -35,8 +35,12 @@ _TILES = {(a, b): Tile(a, b) for a in range(7) for b in range(a, 7)}
 _SIDES = {side.value: side for side in Side}
 
 
-def _show(value: Any) -> str:
-    text = f'"{value}"' if isinstance(value, str) else repr(value)
+def show(value: Any) -> str:
+    """A request value quoted for a message, cut short (and safe on absurdly deep input)."""
+    try:
+        text = f'"{value}"' if isinstance(value, str) else repr(value)
+    except RecursionError:
+        return "(a value nested too deep to show)"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -61,13 +65,13 @@ def tile(value: Any) -> Tile:
         if found is not None:
             return found
         if 0 <= value[1] < value[0] <= 6:
-            raise BadRequest(f"tile {_show(value)} is not canonical: write it {value[::-1]}")
-    raise BadRequest(f"{_show(value)} is not a tile: expected [a, b] with 0 <= a <= b <= 6")
+            raise BadRequest(f"tile {show(value)} is not canonical: write it {value[::-1]}")
+    raise BadRequest(f"{show(value)} is not a tile: expected [a, b] with 0 <= a <= b <= 6")
 
 
 def _tiles(value: Any, what: str) -> tuple[Tile, ...]:
     if type(value) is not list:
-        raise BadRequest(f"{what} must be a list of tiles, not {_show(value)}")
+        raise BadRequest(f"{what} must be a list of tiles, not {show(value)}")
     return tuple(tile(item) for item in value)
 
 
@@ -80,16 +84,16 @@ def _distinct(tiles: tuple[Tile, ...], what: str) -> None:
 def placement(value: Any) -> Placement:
     """``{"tile": [a, b]}`` or ``{"tile": [a, b], "on": {"tile": [x, y], "side": s}}``."""
     if type(value) is not dict or "tile" not in value or not set(value) <= {"tile", "on"}:
-        raise BadRequest(f"{_show(value)} is not a placement: expected {{tile, on?}}")
+        raise BadRequest(f"{show(value)} is not a placement: expected {{tile, on?}}")
     placed = tile(value["tile"])
     if "on" not in value:
         return Placement(placed)
     on = value["on"]
     if type(on) is not dict or set(on) != {"tile", "side"}:
-        raise BadRequest(f"{_show(on)} is not an end point: expected {{tile, side}}")
+        raise BadRequest(f"{show(on)} is not an end point: expected {{tile, side}}")
     side = _SIDES.get(on["side"]) if type(on["side"]) is str else None
     if side is None:
-        raise BadRequest(f"{_show(on['side'])} is not a side: expected one of {', '.join(_SIDES)}")
+        raise BadRequest(f"{show(on['side'])} is not a side: expected one of {', '.join(_SIDES)}")
     return Placement(placed, EndPoint(tile(on["tile"]), side))
 
 
@@ -98,13 +102,13 @@ def action(value: Any) -> Action:
     if value == "pass":
         return PASS
     if type(value) is str:
-        raise BadRequest(f'{_show(value)} is not an action: expected a placement or "pass"')
+        raise BadRequest(f'{show(value)} is not an action: expected a placement or "pass"')
     return placement(value)
 
 
 def _each(value: Any, what: str, parse: Callable[[Any], T]) -> tuple[T, ...]:
     if type(value) is not list:
-        raise BadRequest(f"{what} must be a list, not {_show(value)}")
+        raise BadRequest(f"{what} must be a list, not {show(value)}")
     out = []
     for index, item in enumerate(value):
         try:
@@ -129,21 +133,21 @@ def plays(value: Any) -> tuple[Placement, ...]:
 def seat(value: Any, what: str) -> int:
     """A seat ``0..3``."""
     if not (_is_int(value) and 0 <= value <= 3):
-        raise BadRequest(f"{what} must be a seat 0..3, not {_show(value)}")
+        raise BadRequest(f"{what} must be a seat 0..3, not {show(value)}")
     return int(value)
 
 
 def scores(value: Any) -> tuple[int, int]:
     """Two integer team scores."""
     if not (type(value) is list and len(value) == 2 and all(_is_int(v) for v in value)):
-        raise BadRequest(f"scores must be two integers [team0, team1], not {_show(value)}")
+        raise BadRequest(f"scores must be two integers [team0, team1], not {show(value)}")
     return (value[0], value[1])
 
 
 def deal(value: Any) -> Deal:
     """Four hands of seven tiles, all 28 tiles once."""
     if not (type(value) is list and len(value) == 4):
-        raise BadRequest(f"a deal is four lists of 7 tiles, not {_show(value)}")
+        raise BadRequest(f"a deal is four lists of 7 tiles, not {show(value)}")
     hands = tuple(_tiles(hand, f"seat {n}'s hand") for n, hand in enumerate(value))
     for n, hand in enumerate(hands):
         if len(hand) != 7:
@@ -169,7 +173,7 @@ def _legal(args: Mapping[str, Any]) -> dict[str, Any]:
 def _settle(args: Mapping[str, Any]) -> dict[str, Any]:
     value = args["hands"]
     if not (type(value) is list and len(value) == 4):
-        raise BadRequest(f"hands must be four lists of tiles, one per seat, not {_show(value)}")
+        raise BadRequest(f"hands must be four lists of tiles, one per seat, not {show(value)}")
     hands = tuple(_tiles(hand, f"seat {n}'s tiles") for n, hand in enumerate(value))
     for n, hand in enumerate(hands):
         if len(hand) > 7:
@@ -185,14 +189,14 @@ def _hand(args: Mapping[str, Any]) -> dict[str, Any]:
     if "depth" in args:
         depth = args["depth"]
         if not (_is_int(depth) and depth >= 0):
-            raise BadRequest(f"depth must be an integer >= 0, not {_show(depth)}")
+            raise BadRequest(f"depth must be an integer >= 0, not {show(depth)}")
         out["depth"] = depth
     return out
 
 
 def _game_hand(value: Any) -> GameHand:
     if type(value) is not dict:
-        raise BadRequest(f"a hand is an object {{deal, opener?, actions}}, not {_show(value)}")
+        raise BadRequest(f"a hand is an object {{deal, opener?, actions}}, not {show(value)}")
     _keys(value, ("deal", "actions"), ("opener",))
     dealt = deal(value["deal"])
     opener = seat(value["opener"], "opener") if "opener" in value else None
@@ -202,7 +206,7 @@ def _game_hand(value: Any) -> GameHand:
 def _game(args: Mapping[str, Any]) -> dict[str, Any]:
     value = args["hands"]
     if type(value) is not list:
-        raise BadRequest(f"hands must be a list of {{deal, opener?, actions}}, not {_show(value)}")
+        raise BadRequest(f"hands must be a list of {{deal, opener?, actions}}, not {show(value)}")
     out = []
     for position, item in enumerate(value):
         try:
