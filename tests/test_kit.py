@@ -402,3 +402,21 @@ def test_rejections_carry_their_code_and_print_back_as_python() -> None:
             error.index,
         )
     assert kit.BranchClosed("x").rejection_code == "branch_closed"
+
+
+def test_replies_go_out_whatever_the_value_or_the_exception() -> None:
+    deep: Any = []
+    for _ in range(5000):
+        deep = [deep]
+    reply = _probe().handle({"cmd": deep, "seq": 1})
+    assert reply["rejected"]["code"] == "bad_request"
+
+    class Unprintable(Exception):
+        def __str__(self) -> str:
+            raise RuntimeError("no")
+
+    def settle(hands: Any) -> dict[str, Any]:
+        raise Unprintable
+
+    _, replies = _serve(_settle_engine(settle), _settle_line())
+    assert replies[0]["errored"]["message"].startswith("Unprintable: ")

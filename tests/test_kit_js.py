@@ -36,6 +36,8 @@ if (process.argv.includes("--behaviours")) {
       if (i === 2 && p.tile.low === 3) throw new Reached("mapped");
       if (i === 2 && p.tile.low === 4) throw new Rejected("branch_closed", "closed", 0);
       if (i === 1 && p.tile.low === 5) throw new TypeError("oops");
+      const bad = { get() { throw 1; } };
+      if (i === 1 && p.tile.low === 6) throw Object.defineProperty(new Error(), "message", bad);
     }));
     return { last: plays.at(-1), on: plays.at(-1).on, pass: PASS };
   };
@@ -152,6 +154,7 @@ def test_rejections_errors_and_results(tmp_path: Path) -> None:
         '{"cmd": "legal", "seq": 2, "plays": [], "hand": []}',
         '{"cmd": "game", "seq": 3, "hands": []}',
         '{"cmd": "settle", "seq": 4, "hands": [[], [], [], []]}',
+        _plays((0, 0), (6, 6)),
     ]
     replies = _exchange(_node_engine(tmp_path, "--behaviours"), lines)
     codes = [(r["rejected"]["code"], r["rejected"]["index"]) for r in replies[:3]]
@@ -164,6 +167,8 @@ def test_rejections_errors_and_results(tmp_path: Path) -> None:
     assert replies[5] == {"seq": 2, "errored": {"message": "TypeError: NaN in the result"}}
     assert replies[6] == {"seq": 3, "errored": {"message": "TypeError: undefined in the result"}}
     assert list(replies[7]) == ["seq", "skipped"]  # a known command it does not implement
+    unreadable = "(the error's message could not be read)"
+    assert replies[8] == {"seq": 1, "errored": {"message": unreadable}}
 
 
 def test_the_python_and_javascript_kits_export_the_same_argument_table() -> None:
