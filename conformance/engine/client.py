@@ -88,7 +88,9 @@ def _strays(token: str, pipes: Sequence[int]) -> list[int]:
                 if marker in f.read().split(b"\0"):
                     found.append(int(name))
                     continue
-            if links:
+            if links and not _child_of(base, me):
+                # A child of the runner is never a stray; one caught between fork and exec
+                # still holds copies of every pipe of the runner, other engines' too.
                 for fd_name in os.listdir(f"{base}/fd"):
                     with contextlib.suppress(OSError):
                         if os.readlink(f"{base}/fd/{fd_name}") in links:
@@ -97,6 +99,15 @@ def _strays(token: str, pipes: Sequence[int]) -> list[int]:
         except OSError:
             continue  # gone meanwhile, or another user's process
     return found
+
+
+def _child_of(base: str, pid: int) -> bool:
+    try:
+        with open(f"{base}/stat", "rb") as f:
+            # The command name may hold spaces and parentheses: fields follow the last ")".
+            return int(f.read().rsplit(b")", 1)[1].split()[1]) == pid
+    except (OSError, ValueError, IndexError):
+        return False
 
 
 def _kill_strays(token: str, pipes: Sequence[int]) -> None:
