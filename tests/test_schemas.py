@@ -428,7 +428,13 @@ VALID_FIXTURES: list[tuple[str, Any]] = [
     ("rejected without index", _file(_case(expect=_DELETE, expect_rejected={"code": "no_match"}))),
     (
         "rejected index null",
-        _file(_case(expect=_DELETE, expect_rejected={"code": "bad_request", "index": None})),
+        _file(
+            _case(
+                expect=_DELETE,
+                features=["input-validation"],
+                expect_rejected={"code": "bad_request", "index": None},
+            )
+        ),
     ),
     ("source derived", _file(_case(source="derived"))),
     ("source fuzz", _file(_case(source="fuzz"))),
@@ -439,6 +445,7 @@ VALID_FIXTURES: list[tuple[str, Any]] = [
         _file(
             _case(
                 expect=_DELETE,
+                features=["input-validation"],
                 given={"plays": [{"tile": [2, 1]}]},
                 expect_rejected={"code": "bad_request"},
             )
@@ -502,6 +509,12 @@ INVALID_FIXTURES: list[tuple[str, Any]] = [
         "rejection index bool",
         _file(_case(expect=_DELETE, expect_rejected={"code": "no_match", "index": True})),
     ),
+    (
+        "bad_request without input-validation",
+        _file(_case(expect=_DELETE, expect_rejected={"code": "bad_request", "index": None})),
+    ),
+    ("unknown feature", _file(_case(features=["telepathy"]))),
+    ("feature twice", _file(_case(features=["input-validation", "input-validation"]))),
     (
         "yaml 1.1 'on' read as true",
         _file(_case(given={"plays": [{"tile": [1, 4], True: {"tile": [1, 1], "side": "low"}}]})),

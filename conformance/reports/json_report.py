@@ -65,6 +65,7 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
         "aborted": result.aborted,
         "warnings": list(result.warnings),
         "totals": result.totals(),
+        "unclaimed_features": result.feature_skips(),
         "groups": result.by_group(),
         "cases": cases,
     }

@@ -125,6 +125,13 @@ def format_summary(result: RunResult) -> str:
         f"in {result.duration:.2f} s"
         + (f" ({result.restarts} engine restart(s))" if result.restarts else "")
     )
+    if result.unclaimed_features:
+        verdict = "conforms" if result.ok() else "does not conform"
+        claims = "; ".join(
+            f"{name} not claimed ({count} cases skipped)"
+            for name, count in result.feature_skips().items()
+        )
+        lines.append(f"{verdict}: {totals['passed']} passed; {claims}")
     return "\n".join(lines)
 
 

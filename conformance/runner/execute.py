@@ -94,6 +94,8 @@ class RunOptions:
     max_restarts: int = DEFAULT_MAX_RESTARTS
     check_messages: bool = False
     expect_fail: frozenset[str] = frozenset()
+    skip_features: frozenset[str] = frozenset()
+    """Features the engine does not claim (``run --skip-feature``); the handshake may add more."""
 
 
 def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, str | None]:
@@ -305,12 +307,18 @@ class _Run:
         """Run ``items``; ``holder[0]`` is the current engine. True if it ended healthy."""
         client = holder[0]
         pending: list[tuple[int, Case]] = []
+        unclaimed = self.options.skip_features | set(info.skip_features)
         for index, case in items:
-            if case.cmd in info.cmds:
-                pending.append((index, case))
-            else:
+            lacking = tuple(f for f in case.features if f in unclaimed)
+            if case.cmd not in info.cmds:
                 message = f"the engine does not implement {case.cmd!r}"
                 self.record(results, index, CaseResult(case, Outcome.SKIPPED, message))
+            elif lacking:
+                message = f"the engine does not claim the feature {', '.join(lacking)}"
+                skipped = CaseResult(case, Outcome.SKIPPED, message, unclaimed=lacking)
+                self.record(results, index, skipped)
+            else:
+                pending.append((index, case))
         check = self.options.check_messages
         while pending:
             requests = [case.request(client.next_seq()) for _, case in pending]
@@ -419,4 +427,5 @@ def run_suite(
         restarts=run.restarts,
         aborted=run.aborted,
         warnings=run.warnings,
+        unclaimed_features=tuple(sorted(options.skip_features | set(infos[0].skip_features))),
     )

@@ -46,6 +46,8 @@ class CaseResult:
     duration: float = 0.0
     located: str = ""
     """For a failed perft case: the first position and action where the counts part."""
+    unclaimed: tuple[str, ...] = ()
+    """For a skipped case: the features it needs that the engine does not claim."""
 
 
 @dataclass
@@ -58,6 +60,13 @@ class RunResult:
     restarts: int = 0
     aborted: str | None = None
     warnings: list[str] = field(default_factory=list)
+    unclaimed_features: tuple[str, ...] = ()
+    """Features the engine does not claim (``--skip-feature`` and its handshake)."""
+
+    def feature_skips(self) -> dict[str, int]:
+        """For each unclaimed feature, how many cases were skipped for it."""
+        counts = Counter(f for r in self.results for f in r.unclaimed)
+        return {feature: counts.get(feature, 0) for feature in self.unclaimed_features}
 
     def totals(self) -> dict[str, int]:
         """Counts per outcome (every outcome present, zero included) and ``total``."""

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from conformance.engine.protocol import QUERY_CMDS, REJECTION_CODES
+from conformance.suite.features import FEATURES
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 
@@ -51,7 +52,7 @@ SEED_HEADINGS: frozenset[str] = frozenset(
 
 _CASE_KEYS = frozenset(
     {"id", "description", "rules", "source", "cmd", "given", "expect", "expect_rejected"}
-)
+) | {"features"}
 _CASE_PATH = re.compile(r"^\$\.cases\[(\d+)\]")
 _REQUIRED = ("id", "description", "rules", "source", "cmd", "given")
 
@@ -95,6 +96,8 @@ class Case:
     expect: Mapping[str, Any] | None
     expect_rejected: Mapping[str, Any] | None
     file: str = ""
+    features: tuple[str, ...] = ()
+    """What the case needs beyond the rules (`conformance.suite.features.FEATURES`)."""
 
     def request(self, seq: Any) -> dict[str, Any]:
         """The protocol request for this case, with ``seq``."""
@@ -201,7 +204,24 @@ def _case_structure(number: int, case: Any) -> tuple[str, list[str]]:
         out.append("expect must be a mapping (a subset of the result)")
     if has_rejected:
         out.extend(_rejected_structure(case["expect_rejected"]))
+    out.extend(_features_structure(case))
     return label, out
+
+
+def _features_structure(case: dict[str, Any]) -> list[str]:
+    features = case.get("features", [])
+    if not (isinstance(features, list) and all(isinstance(f, str) for f in features)):
+        return ["features must be a list of feature names"]
+    out = [
+        f"unknown feature {name!r}: known are {', '.join(FEATURES)}"
+        for name in features
+        if name not in FEATURES
+    ]
+    rejected = case.get("expect_rejected")
+    bad_request = isinstance(rejected, dict) and rejected.get("code") == "bad_request"
+    if bad_request and "input-validation" not in features:
+        out.append("a case expecting bad_request needs 'features: [input-validation]'")
+    return out
 
 
 def _rejected_structure(rejected: Any) -> list[str]:
@@ -317,6 +337,7 @@ class _Collector:
                 expect=raw.get("expect"),
                 expect_rejected=raw.get("expect_rejected"),
                 file=name,
+                features=tuple(raw.get("features", ())),
             )
         )
 

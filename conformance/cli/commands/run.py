@@ -24,6 +24,7 @@ from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_sui
 from conformance.runner.expectfail import read_expect_fail
 from conformance.runner.expectfail import write_expect_fail as _expect
 from conformance.runner.outcomes import Outcome, RunResult
+from conformance.suite.features import FEATURES
 from conformance.suite.fixtures import FixtureError, load_cases
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
@@ -108,6 +109,15 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     run.add_argument("--strict", action="store_true", help="skipped cases make the run fail")
     run.add_argument(
+        "--skip-feature",
+        dest="skip_features",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="the engine does not claim this feature: its cases are skipped "
+        f"(known: {', '.join(FEATURES)})",
+    )
+    run.add_argument(
         "--check-messages",
         action="store_true",
         help="validate every request and reply against the protocol schemas",
@@ -125,6 +135,13 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 def _execute(args: argparse.Namespace) -> int:
     if args.jobs < 1 or args.max_restarts < 0:
         error("--jobs must be at least 1 and --max-restarts at least 0")
+        return 2
+    unknown_features = sorted(set(args.skip_features) - set(FEATURES))
+    if unknown_features:
+        error(
+            f"--skip-feature {unknown_features[0]!r} is not a feature: "
+            f"known are {', '.join(FEATURES)}"
+        )
         return 2
     if args.no_suite and not args.fixture_dirs:
         error("--no-suite needs at least one --fixtures DIR")
@@ -182,6 +199,7 @@ def _run(
         max_restarts=args.max_restarts,
         check_messages=args.check_messages,
         expect_fail=expect_fail,
+        skip_features=frozenset(args.skip_features),
     )
     try:
         result = run_suite(

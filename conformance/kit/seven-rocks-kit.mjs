@@ -1,0 +1,440 @@
+// A kit for writing Seven Rocks adapters in JavaScript (Node >= 18, no dependencies):
+// the author writes only the rules.
+//
+// The kit speaks protocol 1 (spec/protocol.md): the JSON Lines loop, the handshake, `seq`,
+// `stop` and end of input, and the whole request form, so that every `bad_request`, its
+// precedence and its index come for free. Command functions receive checked, typed
+// arguments and return their result; a `Rejected` they throw (or an error mapped to a code)
+// becomes a `rejected` reply, anything else an `errored` one:
+//
+//   import { serve } from "./seven-rocks-kit.mjs";
+//   serve({ name: "my-engine", version: "1.0", commands: { settle: ({ hands }) => ({ ... }) } });
+//
+// It is the twin of the Python kit `conformance.kit`, with the same names.
+
+export const PROTOCOL = 1;
+export const COMMANDS = ["table", "legal", "settle", "hand", "game", "perft"];
+export const CODES = [
+  "bad_request", "hand_over", "not_in_hand", "no_such_end", "branch_closed",
+  "no_match", "must_play", "wrong_opener", "unfinished_hand", "game_over",
+];
+export const SIDES = ["low", "high", "linear_a", "linear_b", "branch_a", "branch_b"];
+
+// ------------------------------------------------------------------ values
+
+/** A tile [low|high] of the double-six set; one shared frozen instance per tile, so === works. */
+export class Tile {
+  constructor(low, high) {
+    if (!(Number.isInteger(low) && Number.isInteger(high) && 0 <= low && low <= high && high <= 6)) {
+      throw new RangeError(`Tile(${low}, ${high}) is not a tile of the double-six set`);
+    }
+    this.low = low;
+    this.high = high;
+    Object.freeze(this);
+  }
+  get isDouble() { return this.low === this.high; }
+  get pips() { return this.low + this.high; }
+  has(value) { return value === this.low || value === this.high; }
+  toJSON() { return [this.low, this.high]; }
+  toString() { return `[${this.low}|${this.high}]`; }
+}
+
+const TILES = new Map();
+for (let a = 0; a <= 6; a++) for (let b = a; b <= 6; b++) TILES.set(a * 7 + b, new Tile(a, b));
+
+/** The tile [low|high] (the shared instance). */
+export function tile(low, high) {
+  const found = Number.isInteger(low) && Number.isInteger(high) ? TILES.get(low * 7 + high) : undefined;
+  if (found === undefined || low > high) throw new RangeError(`[${low}|${high}] is not a tile`);
+  return found;
+}
+
+/** An attach point, named by the tile already on the table and its side. */
+export class EndPoint {
+  constructor(tileOnTable, side) {
+    this.tile = tileOnTable;
+    this.side = side;
+    Object.freeze(this);
+  }
+  /** The value a tile must match here: low -> the low half, any other side -> the high half. */
+  get value() { return this.side === "low" ? this.tile.low : this.tile.high; }
+  get isBranch() { return this.side === "branch_a" || this.side === "branch_b"; }
+  /** A string naming the point, for Map and Set keys. */
+  get key() { return `${this.tile} ${this.side}`; }
+  toJSON() { return { tile: this.tile, side: this.side }; }
+  /** The open point {tile, side, value}. */
+  toOpenPoint() { return { tile: this.tile, side: this.side, value: this.value }; }
+  toString() { return this.key; }
+}
+
+/** A tile placed on an end point, or (on === null) the opening tile. */
+export class Placement {
+  constructor(placed, on = null) {
+    this.tile = placed;
+    this.on = on;
+    Object.freeze(this);
+  }
+  toJSON() { return this.on === null ? { tile: this.tile } : { tile: this.tile, on: this.on }; }
+  toString() { return this.on === null ? `${this.tile}` : `${this.tile} on ${this.on}`; }
+}
+
+/** The pass action. */
+export const PASS = Object.freeze({ toJSON: () => "pass", toString: () => "pass" });
+
+/** One hand of a game request; opener is null when the request leaves it out. */
+export class GameHand {
+  constructor(deal, opener, actions) {
+    Object.assign(this, { deal, opener, actions });
+    Object.freeze(this);
+  }
+}
+
+// ------------------------------------------------------------------ rejections
+
+/** A request the rules refuse: new Rejected("no_match", "message") or with an index. */
+export class Rejected extends Error {
+  constructor(code, message = "", index = null) {
+    if (!CODES.includes(code)) throw new RangeError(`${code} is not a rejection code`);
+    super(message);
+    this.name = "Rejected";
+    this.code = code;
+    this.index = index;
+  }
+}
+
+const KIT_INDEX = Symbol("kit index");
+
+/**
+ * Run fn() and give `index` to a rejection thrown inside that carries none; errors the
+ * engine maps to a code (`errors` of `serve`) get it too. Returns what fn returns.
+ */
+export function at(index, fn) {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof Rejected) {
+      if (error.index === null) error.index = index;
+    } else if (error !== null && typeof error === "object" && error[KIT_INDEX] === undefined) {
+      error[KIT_INDEX] = index;
+    }
+    throw error;
+  }
+}
+
+// ------------------------------------------------------------------ request form
+
+class JsonFloat {
+  // A number written with a fraction or an exponent: never an integer to the protocol,
+  // even when its value is whole (JSON.parse alone turns 2.0 into 2).
+  constructor(number) { this.number = number; }
+  toJSON() { return this.number; }
+}
+
+const FLOAT_MARK = "\u0000float:";
+
+function parseLine(text) {
+  let marked = "";
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === "-" || (c >= "0" && c <= "9")) {
+      let j = i + 1;
+      while (j < text.length && /[0-9.eE+-]/.test(text[j])) j++;
+      const token = text.slice(i, j);
+      if (/[.eE]/.test(token) && /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(token)) {
+        marked += text.slice(last, i) + JSON.stringify(FLOAT_MARK + token);
+        last = j;
+      }
+      i = j - 1;
+    }
+  }
+  marked += text.slice(last);
+  return JSON.parse(marked, (_, value) =>
+    typeof value === "string" && value.startsWith(FLOAT_MARK)
+      ? new JsonFloat(Number(value.slice(FLOAT_MARK.length)))
+      : value);
+}
+
+const isInt = (v) => typeof v === "number" && Number.isInteger(v);
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof JsonFloat);
+const show = (v) => {
+  let text;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    return "(a value nested too deep to show)";
+  }
+  return text.length <= 60 ? text : `${text.slice(0, 57)}...`;
+};
+const bad = (message, index = null) => new Rejected("bad_request", message, index);
+
+/** Each command's [required, optional] arguments. */
+export const ARGUMENTS = {
+  table: [["plays"], []],
+  legal: [["plays", "hand"], []],
+  settle: [["hands"], []],
+  hand: [["deal", "opener", "actions"], ["scores"]],
+  game: [["hands"], []],
+  perft: [["deal", "opener", "depth"], ["scores", "actions"]],
+};
+
+function checkKeys(args, required, optional) {
+  const missing = required.filter((k) => !Object.hasOwn(args, k));
+  if (missing.length) throw bad(`missing argument "${missing[0]}"`);
+  const extra = Object.keys(args).filter((k) => !required.includes(k) && !optional.includes(k));
+  if (extra.length) throw bad(`unknown argument "${extra.sort()[0]}"`);
+}
+
+function parseTile(v) {
+  if (Array.isArray(v) && v.length === 2 && isInt(v[0]) && isInt(v[1])) {
+    const [a, b] = v;
+    if (0 <= a && a <= b && b <= 6) return TILES.get(a * 7 + b);
+    if (0 <= b && b < a && a <= 6) throw bad(`tile ${show(v)} is not canonical: write it [${b}, ${a}]`);
+  }
+  throw bad(`${show(v)} is not a tile: expected [a, b] with 0 <= a <= b <= 6`);
+}
+
+function parseTiles(v, what) {
+  if (!Array.isArray(v)) throw bad(`${what} must be a list of tiles, not ${show(v)}`);
+  return v.map(parseTile);
+}
+
+function distinct(tiles, what) {
+  const seen = new Set();
+  for (const t of tiles) {
+    if (seen.has(t)) throw bad(`${t} is twice in ${what}`);
+    seen.add(t);
+  }
+}
+
+function parsePlacement(v) {
+  const keys = isObject(v) ? Object.keys(v) : [];
+  if (!keys.includes("tile") || keys.some((k) => k !== "tile" && k !== "on")) {
+    throw bad(`${show(v)} is not a placement: expected {tile, on?}`);
+  }
+  const placed = parseTile(v.tile);
+  if (!Object.hasOwn(v, "on")) return new Placement(placed);
+  const on = v.on;
+  const onKeys = isObject(on) ? Object.keys(on).sort().join() : "";
+  if (onKeys !== "side,tile") throw bad(`${show(on)} is not an end point: expected {tile, side}`);
+  if (!SIDES.includes(on.side)) throw bad(`${show(on.side)} is not a side: expected one of ${SIDES.join(", ")}`);
+  return new Placement(placed, new EndPoint(parseTile(on.tile), on.side));
+}
+
+function parseAction(v) {
+  if (v === "pass") return PASS;
+  if (typeof v === "string") throw bad(`${show(v)} is not an action: expected a placement or "pass"`);
+  return parsePlacement(v);
+}
+
+// A problem in an element takes the element's position (in a game, the hand's position
+// overrides the position of an action inside it, as spec/protocol.md 6.3 asks).
+function each(v, what, parse) {
+  if (!Array.isArray(v)) throw bad(`${what} must be a list, not ${show(v)}`);
+  return v.map((item, index) => {
+    try {
+      return parse(item);
+    } catch (error) {
+      error.index = index;
+      throw error;
+    }
+  });
+}
+
+function parsePlays(v) {
+  const plays = each(v, "plays", parsePlacement);
+  const seen = new Set();
+  plays.forEach((p, index) => {
+    if (seen.has(p.tile)) throw bad(`${p.tile} is already on the table`, index);
+    seen.add(p.tile);
+  });
+  return plays;
+}
+
+function parseSeat(v, what) {
+  if (!(isInt(v) && v >= 0 && v <= 3)) throw bad(`${what} must be a seat 0..3, not ${show(v)}`);
+  return v;
+}
+
+function parseScores(v) {
+  if (!(Array.isArray(v) && v.length === 2 && v.every(isInt))) {
+    throw bad(`scores must be two integers [team0, team1], not ${show(v)}`);
+  }
+  return [v[0], v[1]];
+}
+
+function parseDeal(v) {
+  if (!(Array.isArray(v) && v.length === 4)) throw bad(`a deal is four lists of 7 tiles, not ${show(v)}`);
+  const hands = v.map((h, seat) => parseTiles(h, `seat ${seat}'s hand`));
+  hands.forEach((h, seat) => {
+    if (h.length !== 7) throw bad(`seat ${seat} is dealt ${h.length} tiles, not 7`);
+  });
+  distinct(hands.flat(), "the deal");
+  return hands;
+}
+
+function parseHandArgs(args) {
+  const out = { deal: parseDeal(args.deal), opener: parseSeat(args.opener, "opener") };
+  out.scores = Object.hasOwn(args, "scores") ? parseScores(args.scores) : [0, 0];
+  out.actions = each(Object.hasOwn(args, "actions") ? args.actions : [], "actions", parseAction);
+  if (Object.hasOwn(args, "depth")) {
+    if (!(isInt(args.depth) && args.depth >= 0)) throw bad(`depth must be an integer >= 0, not ${show(args.depth)}`);
+    out.depth = args.depth;
+  }
+  return out;
+}
+
+function parseGameHand(v) {
+  if (!isObject(v)) throw bad(`a hand is an object {deal, opener?, actions}, not ${show(v)}`);
+  checkKeys(v, ["deal", "actions"], ["opener"]);
+  const deal = parseDeal(v.deal);
+  const opener = Object.hasOwn(v, "opener") ? parseSeat(v.opener, "opener") : null;
+  return new GameHand(deal, opener, each(v.actions, "actions", parseAction));
+}
+
+const CHECKS = {
+  table: (args) => ({ plays: parsePlays(args.plays) }),
+  legal(args) {
+    const plays = parsePlays(args.plays);
+    const hand = parseTiles(args.hand, "hand");
+    distinct(hand, "the hand");
+    const onTable = new Set(plays.map((p) => p.tile));
+    const both = hand.filter((t) => onTable.has(t));
+    if (both.length) throw bad(`${both[0]} is in the hand but already on the table`);
+    return { plays, hand };
+  },
+  settle(args) {
+    const v = args.hands;
+    if (!(Array.isArray(v) && v.length === 4)) throw bad(`hands must be four lists of tiles, not ${show(v)}`);
+    const hands = v.map((h, seat) => parseTiles(h, `seat ${seat}'s tiles`));
+    hands.forEach((h, seat) => {
+      if (h.length > 7) throw bad(`seat ${seat} holds ${h.length} tiles: a player holds at most 7`);
+    });
+    distinct(hands.flat(), "the hands");
+    return { hands };
+  },
+  hand: parseHandArgs,
+  game(args) {
+    if (!Array.isArray(args.hands)) throw bad(`hands must be a list of {deal, opener?, actions}, not ${show(args.hands)}`);
+    // In a game every problem carries the position of its hand (spec/protocol.md 6.3).
+    return { hands: each(args.hands, "hands", parseGameHand) };
+  },
+  perft: parseHandArgs,
+};
+
+/** The typed arguments of a `cmd` request, optional ones filled in; or throws bad_request. */
+export function checkArguments(cmd, args) {
+  checkKeys(args, ...ARGUMENTS[cmd]);
+  return CHECKS[cmd](args);
+}
+
+// ------------------------------------------------------------------ the loop
+
+const rejected = (seq, code, index, message) => ({ seq, rejected: { code, index, message } });
+
+function encode(value) {
+  // Refuse what JSON cannot carry instead of letting JSON.stringify drop or change it.
+  return JSON.stringify(value, (_, v) => {
+    if (v === undefined || typeof v === "function" || typeof v === "symbol") throw new TypeError(`${typeof v} in the result`);
+    if (typeof v === "number" && !Number.isFinite(v)) throw new TypeError(`${v} in the result`);
+    return v;
+  });
+}
+
+/** An engine: {name, version, language?, commands: {table?, legal?, ...}, errors?: [[Class, code]]}. */
+function implemented(engine) {
+  return COMMANDS.filter((c) => typeof engine.commands?.[c] === "function");
+}
+
+/** The handshake reply. */
+export function handshake(engine) {
+  const { name, version, language = "javascript" } = engine;
+  return { ready: true, protocol: PROTOCOL, engine: { name, version, language }, cmds: implemented(engine) };
+}
+
+// An engine's error may fail even to print itself; the reply must still go out.
+function describe(text) {
+  try {
+    return text();
+  } catch {
+    return "(the error's message could not be read)";
+  }
+}
+
+/** The reply to one decoded query (anything but start and stop). */
+export function handle(engine, request) {
+  if (!isObject(request)) return rejected(null, "bad_request", null, "a request is a JSON object");
+  let seq = request.seq;
+  if (seq instanceof JsonFloat) seq = seq.number;
+  else if (!Object.hasOwn(request, "seq") || (seq !== null && typeof seq === "object")) {
+    return rejected(null, "bad_request", null, "seq is missing or not a JSON scalar");
+  }
+  const cmd = request.cmd;
+  if (!COMMANDS.includes(cmd)) return rejected(seq, "bad_request", null, `unknown command ${show(cmd)}: one of ${COMMANDS.join(", ")}`);
+  if (!implemented(engine).includes(cmd)) return { seq, skipped: { message: `${cmd} is not implemented` } };
+  const args = Object.fromEntries(Object.entries(request).filter(([k]) => k !== "cmd" && k !== "seq"));
+  try {
+    const result = JSON.parse(encode(engine.commands[cmd](checkArguments(cmd, args))));
+    return { seq, result };
+  } catch (error) {
+    if (error instanceof Rejected) return rejected(seq, error.code, error.index, error.message);
+    const mapped = (engine.errors ?? []).find(([kind]) => error instanceof kind);
+    if (mapped) return rejected(seq, mapped[1], error[KIT_INDEX] ?? null, describe(() => `${error.message}`));
+    const message = describe(() => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)));
+    return { seq, errored: { message } };
+  }
+}
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The reply to one raw line (a Buffer or string); null for stop. */
+export function reply(engine, line) {
+  let request;
+  try {
+    request = parseLine(typeof line === "string" ? line : UTF8.decode(line));
+  } catch (error) {
+    return rejected(null, "bad_request", null, `the line is not JSON: ${error.message}`);
+  }
+  const cmd = isObject(request) ? request.cmd : undefined;
+  if (cmd === "stop") return null;
+  if (cmd === "start") {
+    return request.protocol === PROTOCOL ? handshake(engine) : { ready: false, protocol: PROTOCOL };
+  }
+  return handle(engine, request);
+}
+
+/** Serve stdin and stdout until stop or the end of input, then exit with status 0. */
+export function serve(engine, input = process.stdin, output = process.stdout) {
+  for (const [, code] of engine.errors ?? []) {
+    if (!CODES.includes(code)) throw new RangeError(`errors maps to ${code}, not a rejection code`);
+  }
+  output.on("error", () => process.exit(0)); // the runner went away: nothing left to answer
+  let pending = Buffer.alloc(0);
+  let done = false;
+  const finish = () => {
+    done = true;
+    input.pause();
+    output.write("", () => process.exit(0));
+  };
+  const answer = (line) => {
+    const out = reply(engine, line);
+    if (out === null) return finish();
+    output.write(`${JSON.stringify(out)}\n`);
+    if (out.ready === false) finish();
+  };
+  input.on("data", (chunk) => {
+    pending = Buffer.concat([pending, chunk]);
+    let newline;
+    while (!done && (newline = pending.indexOf(10)) >= 0) {
+      const line = pending.subarray(0, newline);
+      pending = pending.subarray(newline + 1);
+      answer(line);
+    }
+  });
+  input.on("end", () => {
+    if (!done && pending.length) answer(pending);
+    if (!done) finish();
+  });
+}
