@@ -8,11 +8,13 @@ what each counted end contributes.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
-from conformance.board import draw_plays, layout
+from conformance.board import draw_plays, layout, svg_plays
 from conformance.board.marks import read_marks
 from conformance.suite.fixtures import Case, load_cases
 from conformance.suite.resources import fixtures_dir
@@ -149,7 +151,7 @@ def _chain(length: int) -> list[dict[str, Any]]:
     """A line of non-doubles all growing east from [0|1]."""
     path = [0, 1, 2, 3, 4, 5, 6, 0, 2, 4, 6, 1, 3, 5, 0, 3, 6, 2, 5, 1, 4, 0]
     plays: list[dict[str, Any]] = [{"tile": [0, 1]}]
-    for a, b in zip(path[1:length], path[2 : length + 1], strict=True):
+    for a, b in itertools.pairwise(path[1 : length + 1]):
         on = sorted(plays[-1]["tile"])
         side = "high" if a == on[1] else "low"
         plays.append({"tile": sorted([a, b]), "on": {"tile": on, "side": side}})
@@ -185,3 +187,38 @@ def test_bad_input_is_drawn_around_not_crashed_on() -> None:
     assert "not on the table" in text
     assert draw_plays([]) == "(empty table)"
     assert draw_plays("not a list").startswith("(empty table)")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("case_id", SEED_IDS)
+def test_svg_is_standalone_xml_with_the_marks(seed_cases: dict[str, Case], case_id: str) -> None:
+    case = seed_cases[case_id]
+    expect: dict[str, Any] = dict(case.expect or {})
+    svg = svg_plays(case.given["plays"], expect, title=case_id)
+    root = ElementTree.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.tag == f"{ns}svg"
+    assert "href" not in svg and "url(" not in svg, "an external resource"
+    tiles = [r for r in root.iter(f"{ns}rect") if "tile" in r.get("class", "")]
+    assert len(tiles) == len(case.given["plays"])
+    spinners = [r for r in tiles if "spinner" in r.get("class", "")]
+    assert len(spinners) == (1 if expect.get("spinner") else 0)
+    discs = [c for c in root.iter(f"{ns}circle") if c.get("class") == "counted"]
+    assert len(discs) == len(expect["counted"])
+    labels = sorted(
+        int(t.text or "") for t in root.iter(f"{ns}text") if "counted-t" in t.get("class", "")
+    )
+    assert labels == sorted(c["value"] for c in expect["counted"])
+    # Pips: one dot per pip of every tile.
+    pips = [c for c in root.iter(f"{ns}circle") if c.get("class") == "pip"]
+    assert len(pips) == sum(p["tile"][0] + p["tile"][1] for p in case.given["plays"])
+
+
+def test_svg_survives_hostile_text() -> None:
+    svg = svg_plays(
+        [{"tile": [1, 4]}],
+        {"counted": [{"tile": [1, 4], "value": "<\x00&"}], "end_sum": "\x1b[31m]]>"},
+        title="a <b> & \x00 \ud800 title",
+        highlight=frozenset({(1, 4)}),
+    )
+    ElementTree.fromstring(svg)
+    assert 'class="tile hl"' in svg

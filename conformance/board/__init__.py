@@ -11,9 +11,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from conformance.board.layout import Board, Placed, Tile, layout
+from conformance.board.svg import render_svg
 from conformance.board.text import render_text, side_by_side
 
-__all__ = ["Board", "Placed", "Tile", "draw_plays", "layout", "side_by_side"]
+__all__ = ["Board", "Placed", "Tile", "draw_plays", "layout", "side_by_side", "svg_plays"]
 
 
 def draw_plays(
@@ -31,3 +32,18 @@ def draw_plays(
     ``ascii`` uses plain ASCII instead of box characters.
     """
     return render_text(layout(plays), result, ascii=ascii, highlight=frozenset(highlight))
+
+
+def svg_plays(
+    plays: Iterable[Any],
+    result: Mapping[str, Any] | None = None,
+    *,
+    highlight: frozenset[Tile] = frozenset(),
+    title: str | None = None,
+) -> str:
+    """The SVG drawing (one standalone ``<svg>`` element) of the table made by ``plays``.
+
+    ``result`` and ``highlight`` as for ``draw_plays``; ``title`` is written above the
+    notes and used as the image's accessible name.
+    """
+    return render_svg(layout(plays), result, highlight=frozenset(highlight), title=title)

@@ -14,7 +14,7 @@ from typing import Any
 
 from conformance.board.layout import Board, Heading, Tile, as_tile, side_value, tile_text
 
-__all__ = ["Mark", "Marks", "read_marks"]
+__all__ = ["Mark", "Marks", "read_marks", "shown"]
 
 _PERPENDICULAR: dict[Heading, Heading] = {"E": "N", "W": "N", "N": "W", "S": "W"}
 
@@ -36,7 +36,7 @@ class Mark:
         symbol = {"counted": "●", "open": "○"}[self.kind]
         if ascii:
             symbol = {"counted": "*", "open": "o"}[self.kind]
-        return f"{symbol}{self.value}"
+        return f"{symbol}{'?' if self.value is None else self.value}"
 
 
 @dataclass
@@ -49,6 +49,16 @@ class Marks:
     counted: list[tuple[Tile, int]] = field(default_factory=list)
     end_sum: Any = None
     credit: Any = None
+
+
+def shown(value: Any) -> str:
+    """A value from an answer, printable whatever it is: ints and null as JSON would
+    write them, anything else quoted (control characters escaped) and cut short."""
+    if value is None:
+        return "null"
+    if type(value) is int:
+        return str(value)
+    return ascii(value)[:40]
 
 
 def _int(value: Any) -> int | None:
@@ -81,7 +91,7 @@ def read_marks(board: Board, result: Mapping[str, Any] | None) -> Marks:
         tile = as_tile(entry.get("tile")) if isinstance(entry, Mapping) else None
         value = _int(entry.get("value")) if isinstance(entry, Mapping) else None
         if tile is None or value is None:
-            out.notes.append(f"counted entry not understood: {entry!r}"[:120])
+            out.notes.append(f"counted entry not understood: {shown(entry)}")
             continue
         out.counted.append((tile, value))
         where = _counted_where(board, tile, value, used.setdefault(tile, set()))
@@ -107,7 +117,7 @@ def _read_point(
     value = _int(entry.get("value")) if isinstance(entry, Mapping) else None
     placed = board.tiles.get(tile) if tile is not None else None
     if tile is None or placed is None or not isinstance(side, str) or side not in placed.sides:
-        out.notes.append(f"open point not on the table: {entry!r}"[:120])
+        out.notes.append(f"open point not on the table: {shown(entry)}")
         return
     where = placed.sides[side]
     # An outer end both open and counted for the same number shows once, as counted.
@@ -125,6 +135,6 @@ def _read_placement(board: Board, entry: Any, out: Marks) -> None:
     side = on.get("side") if isinstance(on, Mapping) else None
     placed = board.tiles.get(on_tile) if on_tile is not None else None
     if tile is None or placed is None or not isinstance(side, str) or side not in placed.sides:
-        out.notes.append(f"placement not on the table: {entry!r}"[:120])
+        out.notes.append(f"placement not on the table: {shown(entry)}")
         return
     out.marks.append(Mark(placed.tile, placed.sides[side], "legal", placed=tile))

@@ -12,7 +12,7 @@ from typing import Any
 
 from conformance.board.geometry import Rect, rectangles
 from conformance.board.layout import Board, Placed, Tile, tile_text
-from conformance.board.marks import Mark, Marks, read_marks
+from conformance.board.marks import Mark, Marks, read_marks, shown
 
 __all__ = ["render_text", "side_by_side"]
 
@@ -91,7 +91,8 @@ def _notes(board: Board, marks: Marks, ascii: bool) -> list[str]:
     if marks.counted or marks.end_sum is not None:
         terms = " + ".join(f"{tile_text(t)} {v}" for t, v in marks.counted) or "nothing"
         total = sum(v for _, v in marks.counted)
-        lines.append(f"counted: {terms} = {total}; end_sum {marks.end_sum}, credit {marks.credit}")
+        sums = f"end_sum {shown(marks.end_sum)}, credit {shown(marks.credit)}"
+        lines.append(f"counted: {terms} = {total}; {sums}")
     if any(m.kind != "legal" for m in marks.marks):
         dot, ring = ("*", "o") if ascii else ("●", "○")
         lines.append(f"{dot}N: counted end, contributes N   {ring}N: open point, takes an N")
