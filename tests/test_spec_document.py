@@ -9,8 +9,10 @@ from __future__ import annotations
 import dataclasses
 import re
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
+from cli_support import cli
 
 from conformance.suite.fixtures import Case, load_cases
 from conformance.suite.resources import fixtures_dir, rules_path
@@ -179,3 +181,35 @@ def test_rule_lines_carry_mark_reason_and_seed() -> None:
     assert (rules["a.one"].text, rules["a.one"].why) == ("The engine MUST x.", "because.")
     assert rules["a.one"].seed == ("Fonte", "preamble")
     assert rules["a.two"].seed == () and rules["a.two"].kind == "rule"
+
+
+# --- the rendered page --------------------------------------------------------------
+
+
+def test_the_page_is_well_formed_self_contained_and_anchored() -> None:
+    from conformance.reports.spec_page import rule_anchor, spec_html
+
+    page = spec_html(TEXT)
+    assert page.startswith("<!DOCTYPE html>\n")
+    root = ElementTree.fromstring(page.split("\n", 1)[1])  # XHTML-style: parses as XML
+    ids = [element.get("id") for element in root.iter() if element.get("id")]
+    assert len(ids) == len(set(ids))
+    for rule_id in load_rules():
+        assert rule_anchor(rule_id) in ids
+    for example in EXAMPLES:
+        assert example.anchor in ids
+    # Internal links all land; nothing is fetched from elsewhere.
+    assert set(re.findall(r'href="#([^"]+)"', page)) <= set(ids)
+    assert re.findall(r'(?:src|href)="(?!#)', page) == []
+    assert page.count("<svg") == sum(e.plays is not None for e in EXAMPLES)
+    reading = root.find(".//*[@id='rule-place.one-per-end-point']")
+    assert reading is not None and "reading" in (reading.get("class") or "")
+
+
+def test_the_spec_command_writes_the_page(tmp_path: Path) -> None:
+    out = tmp_path / "rules.html"
+    done = cli("spec", "--html", str(out))
+    assert done.returncode == 0, done.stderr
+    assert 'id="rule-spinner.first-double"' in out.read_text(encoding="utf-8")
+    bad = cli("spec", "--html", str(tmp_path / "no" / "x.html"))
+    assert bad.returncode == 2 and "cannot write" in bad.stderr
