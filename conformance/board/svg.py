@@ -118,7 +118,7 @@ def render_svg(
     for tile, box in boxes.items():
         placed = board.tiles[tile]
         cls = "tile" + (" spinner" if tile == board.spinner else "")
-        cls += " hl" if tile in highlight else ""
+        cls += " hl" if tile in highlight and tile != board.spinner else ""
         body.extend(_tile_svg(box, placed, cls))
     seen: dict[tuple[Tile, str], int] = {}
     points: list[tuple[int, int]] = []

@@ -28,11 +28,12 @@ _STYLES: dict[str, str] = {
 
 
 def _style(placed: Placed, spinner: Tile | None, highlight: frozenset[Tile], ascii: bool) -> str:
+    # The spinner keeps its double lines even when highlighted: its labels carry the "!".
     name = "light"
-    if placed.tile in highlight:
-        name = "heavy"
-    elif placed.tile == spinner:
+    if placed.tile == spinner:
         name = "double"
+    elif placed.tile in highlight:
+        name = "heavy"
     return _STYLES[("ascii-" + name).replace("-light", "") if ascii else name]
 
 
@@ -83,7 +84,7 @@ def _canvas_lines(canvas: dict[tuple[int, int], str]) -> list[str]:
     return lines
 
 
-def _legend(board: Board, marks: Marks, ascii: bool) -> list[str]:
+def _legend(board: Board, marks: Marks, ascii: bool, highlight: frozenset[Tile]) -> list[str]:
     lines = []
     if board.spinner is not None:
         how = "# and =" if ascii else "double lines"
@@ -91,6 +92,8 @@ def _legend(board: Board, marks: Marks, ascii: bool) -> list[str]:
     if any(m.kind != "legal" for m in marks.marks):
         dot, ring = ("*", "o") if ascii else ("●", "○")
         lines.append(f"{dot}N: counted end, contributes N   {ring}N: open point, takes an N")
+    if highlight & set(board.tiles):
+        lines.append("heavy lines, !: the ends that differ between the two answers")
     return lines
 
 
@@ -130,7 +133,7 @@ def text_parts(
     """The drawing's lines, the index of the line through the opening tile, the notes on
     the answer, and the legend."""
     marks = read_marks(board, result)
-    notes, legend = _notes(board, marks), _legend(board, marks, ascii)
+    notes, legend = _notes(board, marks), _legend(board, marks, ascii, highlight)
     if not board.tiles:
         return ["(empty table)"], 0, notes, legend
     boxes = rectangles(board, 5, 3, 0)
