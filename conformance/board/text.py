@@ -12,7 +12,7 @@ from typing import Any
 
 from conformance.board.geometry import Rect, rectangles
 from conformance.board.layout import Board, Placed, Tile, tile_text
-from conformance.board.marks import Mark, Marks, read_marks, shown
+from conformance.board.marks import Mark, Marks, read_marks
 
 __all__ = ["render_text", "side_by_side", "text_parts"]
 
@@ -99,11 +99,9 @@ def _legend(board: Board, marks: Marks, ascii: bool, highlight: frozenset[Tile])
 
 def _notes(board: Board, marks: Marks) -> list[str]:
     lines = []
-    if marks.counted or marks.end_sum is not None:
-        terms = " + ".join(f"{tile_text(t)} {v}" for t, v in marks.counted) or "nothing"
-        total = sum(v for _, v in marks.counted)
-        sums = f"end_sum {shown(marks.end_sum)}, credit {shown(marks.credit)}"
-        lines.append(f"counted: {terms} = {total}; {sums}")
+    sums = marks.sums()
+    if sums is not None:
+        lines.append(sums)
     if marks.openings:
         lines.append("opening placements: " + " ".join(tile_text(t) for t in marks.openings))
     lines.extend(board.problems)
