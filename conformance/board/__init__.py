@@ -10,11 +10,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from conformance.board.case import CaseBoard, case_board
 from conformance.board.layout import Board, Placed, Tile, layout
 from conformance.board.svg import render_svg
 from conformance.board.text import render_text, side_by_side
 
-__all__ = ["Board", "Placed", "Tile", "draw_plays", "layout", "side_by_side", "svg_plays"]
+__all__ = [
+    "Board",
+    "CaseBoard",
+    "Placed",
+    "Tile",
+    "case_board",
+    "draw_plays",
+    "layout",
+    "side_by_side",
+    "svg_plays",
+]
 
 
 def draw_plays(

@@ -12,9 +12,9 @@ from typing import Any
 
 from conformance.board.geometry import Rect, rectangles
 from conformance.board.layout import Board, Placed, Tile, tile_text
-from conformance.board.marks import Mark, Marks, read_marks, shown
+from conformance.board.marks import Mark, Marks, read_marks
 
-__all__ = ["render_text", "side_by_side"]
+__all__ = ["render_text", "side_by_side", "text_parts"]
 
 # Box pieces: corners tl tr bl br, lines h v, tees top bottom left right (between halves).
 _STYLES: dict[str, str] = {
@@ -28,11 +28,12 @@ _STYLES: dict[str, str] = {
 
 
 def _style(placed: Placed, spinner: Tile | None, highlight: frozenset[Tile], ascii: bool) -> str:
+    # The spinner keeps its double lines even when highlighted: its labels carry the "!".
     name = "light"
-    if placed.tile in highlight:
-        name = "heavy"
-    elif placed.tile == spinner:
+    if placed.tile == spinner:
         name = "double"
+    elif placed.tile in highlight:
+        name = "heavy"
     return _STYLES[("ascii-" + name).replace("-light", "") if ascii else name]
 
 
@@ -83,19 +84,24 @@ def _canvas_lines(canvas: dict[tuple[int, int], str]) -> list[str]:
     return lines
 
 
-def _notes(board: Board, marks: Marks, ascii: bool) -> list[str]:
+def _legend(board: Board, marks: Marks, ascii: bool, highlight: frozenset[Tile]) -> list[str]:
     lines = []
     if board.spinner is not None:
         how = "# and =" if ascii else "double lines"
         lines.append(f"spinner {tile_text(board.spinner)} ({how})")
-    if marks.counted or marks.end_sum is not None:
-        terms = " + ".join(f"{tile_text(t)} {v}" for t, v in marks.counted) or "nothing"
-        total = sum(v for _, v in marks.counted)
-        sums = f"end_sum {shown(marks.end_sum)}, credit {shown(marks.credit)}"
-        lines.append(f"counted: {terms} = {total}; {sums}")
     if any(m.kind != "legal" for m in marks.marks):
         dot, ring = ("*", "o") if ascii else ("●", "○")
         lines.append(f"{dot}N: counted end, contributes N   {ring}N: open point, takes an N")
+    if highlight & set(board.tiles):
+        lines.append("heavy lines, !: the ends that differ between the two answers")
+    return lines
+
+
+def _notes(board: Board, marks: Marks) -> list[str]:
+    lines = []
+    sums = marks.sums()
+    if sums is not None:
+        lines.append(sums)
     if marks.openings:
         lines.append("opening placements: " + " ".join(tile_text(t) for t in marks.openings))
     lines.extend(board.problems)
@@ -110,10 +116,24 @@ def render_text(
     ascii: bool = False,
     highlight: frozenset[Tile] = frozenset(),
 ) -> str:
-    """The drawing of ``board`` with the marks of ``result``, then its notes."""
+    """The drawing of ``board`` with the marks of ``result``, then its notes and legend."""
+    drawing, _, notes, legend = text_parts(board, result, ascii=ascii, highlight=highlight)
+    return "\n".join([*drawing, *notes, *legend])
+
+
+def text_parts(
+    board: Board,
+    result: Mapping[str, Any] | None = None,
+    *,
+    ascii: bool = False,
+    highlight: frozenset[Tile] = frozenset(),
+) -> tuple[list[str], int, list[str], list[str]]:
+    """The drawing's lines, the index of the line through the opening tile, the notes on
+    the answer, and the legend."""
     marks = read_marks(board, result)
+    notes, legend = _notes(board, marks), _legend(board, marks, ascii, highlight)
     if not board.tiles:
-        return "\n".join(["(empty table)", *_notes(board, marks, ascii)])
+        return ["(empty table)"], 0, notes, legend
     boxes = rectangles(board, 5, 3, 0)
     canvas: dict[tuple[int, int], str] = {}
     for tile, box in boxes.items():
@@ -127,7 +147,8 @@ def render_text(
         if tile in highlight:
             text += "!"
         _write_label(canvas, boxes[tile], where, text)
-    return "\n".join([*_canvas_lines(canvas), *_notes(board, marks, ascii)])
+    # The opening tile's middle row is row 0 of the canvas.
+    return _canvas_lines(canvas), -min(y for _, y in canvas), notes, legend
 
 
 def side_by_side(left: str, right: str, titles: tuple[str, str], width: int = 100) -> str:

@@ -94,6 +94,8 @@ class RunOptions:
     max_restarts: int = DEFAULT_MAX_RESTARTS
     check_messages: bool = False
     expect_fail: frozenset[str] = frozenset()
+    max_fail: int = 0
+    """Stop the run after this many failing or erroring cases (0: never)."""
 
 
 def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, str | None]:
@@ -116,6 +118,25 @@ def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, s
     return key, None
 
 
+_MAX_REPLY_DEPTH = 16
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and objects, counted without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = (
+            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        )
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
 def _check_schema(case: Case, exchange: Exchange) -> str | None:
     from conformance.suite import schemas  # jsonschema is slow to import: only when asked
 
@@ -127,7 +148,17 @@ def _check_schema(case: Case, exchange: Exchange) -> str | None:
             return "the request breaks the protocol schema (a fixture problem): " + "; ".join(
                 problems
             )
-    problems = schemas.check_reply(case.cmd, exchange.reply)
+    depth = _depth(exchange.reply)
+    if depth > _MAX_REPLY_DEPTH:
+        # No protocol reply comes near this; the validator itself would recurse too deep.
+        return (
+            f"the reply breaks the protocol schema: it is nested {depth} levels deep "
+            f"(no protocol reply is deeper than {_MAX_REPLY_DEPTH})"
+        )
+    try:
+        problems = schemas.check_reply(case.cmd, exchange.reply)
+    except RecursionError:
+        return "the reply breaks the protocol schema: too deeply nested to check"
     if problems:
         return "the reply breaks the protocol schema: " + "; ".join(problems)
     return None
@@ -221,6 +252,7 @@ class _Run:
         self.aborted: str | None = None
         self.warnings: list[str] = []
         self.info: EngineInfo | None = None
+        self.bad = 0
 
     def new_client(self) -> EngineClient:
         return EngineClient(
@@ -236,6 +268,14 @@ class _Run:
             results[index] = result
             if self.progress is not None:
                 self.progress(result)
+            limit = self.options.max_fail
+            if limit and result.outcome.bad and not result.message.startswith("not run"):
+                self.bad += 1
+                if self.bad >= limit and self.aborted is None:
+                    self.aborted = (
+                        f"{self.bad} cases did not pass (the limit, --max-fail); "
+                        "the remaining cases were not run"
+                    )
 
     def may_restart(self) -> bool:
         with self.lock:
@@ -294,7 +334,14 @@ class _Run:
                 self.record(results, index, result)
                 done += 1
                 broken = exchange.broken
+                if self.aborted is not None:
+                    break
             pending = pending[done:]
+            if self.aborted is not None and pending:
+                # The requests already sent are dropped with the engine.
+                client.close(graceful=False)
+                self._give_up(pending, results, self.aborted)
+                return False
             if not broken:
                 return True
             client.close(graceful=False)

@@ -9,12 +9,20 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from conformance.cli.commands import Command
-from conformance.cli.commands.common import add_engine_options, error, resolve_engine
+from conformance.cli.commands.common import (
+    add_engine_options,
+    error,
+    resolve_engine,
+    write_file,
+    write_stdout,
+)
 from conformance.engine.client import EngineClient, EngineStartError
 from conformance.engine.protocol import QUERY_CMDS
-from conformance.reports.text import ProgressBar, format_report
+from conformance.reports.terminal import COLOR_CHOICES
+from conformance.reports.text import ProgressBar, render_report
 from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
-from conformance.runner.expectfail import read_expect_fail, write_expect_fail
+from conformance.runner.expectfail import read_expect_fail
+from conformance.runner.expectfail import write_expect_fail as _expect
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.fixtures import FixtureError, load_cases
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
@@ -76,6 +84,27 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     out.add_argument(
         "-v", "--verbose", action="store_true", help="also list skipped cases and expected failures"
     )
+    # Text report flags: compact mode, colour, early stop.
+    out.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="text report in one line per case not passing, then the totals and the failing ids",
+    )
+    out.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="colour the text report: auto (default: on a terminal, honouring NO_COLOR and "
+        "FORCE_COLOR), always or never",
+    )
+    out.add_argument(
+        "--max-fail",
+        type=int,
+        default=0,
+        metavar="N",
+        help="stop the run after N cases failed or errored; the rest are reported as not run",
+    )
     fails = parser.add_argument_group("expected failures")
     fails.add_argument(
         "--expect-fail",
@@ -118,6 +147,9 @@ def _execute(args: argparse.Namespace) -> int:
     if args.jobs < 1 or args.max_restarts < 0:
         error("--jobs must be at least 1 and --max-restarts at least 0")
         return 2
+    if args.max_fail < 0:
+        error("--max-fail must be at least 0 (0: no limit)")
+        return 2
     if args.no_suite and not args.fixture_dirs:
         error("--no-suite needs at least one --fixtures DIR")
         return 2
@@ -132,8 +164,9 @@ def _execute(args: argparse.Namespace) -> int:
     if engine is None:
         return 2
     argv, env = engine
-    # Start the engines first: their start-up overlaps with reading the fixtures.
-    clients = [EngineClient(argv, timeout=args.timeout, env=env) for _ in range(args.jobs)]
+    # Start one engine first: its start-up overlaps with reading the fixtures. The others
+    # wait until the selection is known, so that no engine is started for nothing.
+    clients = [EngineClient(argv, timeout=args.timeout, env=env)]
     try:
         for client in clients:
             client.spawn()
@@ -167,12 +200,13 @@ def _run(
     if not selected:
         error(f"no case matches the selection ({len(cases)} cases loaded)")
         return 2
-    progress = ProgressBar(len(selected), sys.stderr)
+    progress = ProgressBar(len(selected), sys.stderr, color=args.color)
     options = RunOptions(
         timeout=args.timeout,
         max_restarts=args.max_restarts,
         check_messages=args.check_messages,
         expect_fail=expect_fail,
+        max_fail=args.max_fail,
     )
     try:
         result = run_suite(
@@ -190,30 +224,46 @@ def _run(
         from conformance.runner.perft_descent import locate_perft_failures
 
         result.results = locate_perft_failures(result.results, argv, env, args.timeout)
-    _output(args, result, rules)
+    if not _output(args, result, rules):
+        return 2
     return result.exit_code(strict=args.strict)
 
 
-def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rule]) -> None:
+def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rule]) -> bool:
+    """Write every output asked for; False if one could not be written (said on stderr)."""
     if args.format == "json":
         from conformance.reports.json_report import report_object
 
-        sys.stdout.write(json.dumps(report_object(result, strict=args.strict)) + "\n")
+        # report_object makes engine values strict JSON: no NaN may reach the report.
+        text = json.dumps(report_object(result, strict=args.strict), allow_nan=False) + "\n"
     else:
-        sys.stdout.write(format_report(result, rules, verbose=args.verbose))
-    sys.stdout.flush()
+        text = render_report(
+            result,
+            rules,
+            sys.stdout,
+            color=args.color,
+            verbose=args.verbose,
+            quiet=args.quiet,
+        )
+    written = write_stdout(text)
     if args.junit is not None:
         from conformance.reports.junit import write_junit
 
-        write_junit(args.junit, result, rules)
+        junit = args.junit
+        written &= write_file("the JUnit report", junit, lambda: write_junit(junit, result, rules))
     if args.write_expect_fail is not None:
-        count = write_expect_fail(args.write_expect_fail, result)
-        error(f"wrote {count} expected failure(s) to {args.write_expect_fail}")
+        path = args.write_expect_fail
+        counts: list[int] = []
+        if write_file("the expected failures", path, lambda: counts.append(_expect(path, result))):
+            error(f"wrote {counts[0]} expected failure(s) to {path}")
+        else:
+            written = False
     if result.aborted:
         error(f"run stopped: {result.aborted}")
     if args.format == "json":
         for warning in result.warnings:
             error(f"warning: {warning}")
+    return written
 
 
 COMMAND = Command(
