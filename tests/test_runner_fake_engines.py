@@ -189,7 +189,7 @@ def test_wrong_credit_human_report() -> None:
     out = done.stdout
     assert "FAILED fake.table.open-1-4" in out
     assert "Opening [1|4] makes an end sum of 5." in out  # description
-    assert "scoring.multiple-of-five: When the end sum is a positive multiple of 5" in out
+    assert "scoring.multiple-of-five: If the end sum is a positive multiple of 5" in out
     assert '"cmd": "table"' in out  # the request
     assert "result.credit: expected 5, got 10" in out
     assert "rule group" in out and "scoring" in out
