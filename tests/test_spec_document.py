@@ -21,6 +21,7 @@ from conformance.suite.spec_examples import (
     Example,
     ExampleError,
     disagreements,
+    main,
     parse_examples,
     regenerate,
 )
@@ -135,6 +136,13 @@ def test_a_changed_number_is_a_disagreement(cases: dict[str, Case]) -> None:
     settle = next(e for e in EXAMPLES if e.hands is not None)
     assert disagreements(dataclasses.replace(settle, pips=[0, 0, 0, 0]), cases)
     assert disagreements(dataclasses.replace(settle, fixture="no.such-case"), cases)
+    relabelled = dataclasses.replace(example, source="transcribes: Aprire i rami dello spinner")
+    assert any("source" in p for p in disagreements(relabelled, cases))
+
+
+def test_the_generator_checks_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    assert "current" in capsys.readouterr().out
 
 
 def test_a_malformed_example_is_refused() -> None:
