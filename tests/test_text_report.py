@@ -80,7 +80,7 @@ def test_max_fail_stops_and_collapses_the_rest() -> None:
     assert len(not_run) == 1, "the cases not run must fit one line"
     total = int(not_run[0].split()[2])
     assert f"2 failed, {total} not run" in out
-    assert "RUN STOPPED: 2 cases did not pass (the limit, --max-fail)" in out
+    assert "RUN STOPPED: 2 case(s) did not pass (the limit, --max-fail)" in out
     report = _run("--engine", _MUTANT, "--max-fail", "2", "--format", "json")
     data: dict[str, Any] = json.loads(report.stdout)
     outcomes = [c["outcome"] for c in data["cases"]]
