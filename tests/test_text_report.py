@@ -129,3 +129,27 @@ def test_engine_text_is_neither_escapes_nor_markup(tmp_path: Path) -> None:
     assert "\\x1b]0;owned" in out
     assert "[bold red]markup[/bold red]" in out
     assert "Table (expected | actual):" in out
+
+
+def test_rich_changes_nothing_but_colour() -> None:
+    """Through a pipe the report is the plain text itself: not wrapped at 80 columns,
+    no markup or emoji read in engine text."""
+    import io
+
+    from conformance.reports.text import format_report, render_report
+    from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+    from conformance.suite.fixtures import Case
+    from conformance.suite.rules import load_rules
+
+    case = Case("x.y", "d " * 80, ("a.b",), "derived", "settle", {"hands": []}, {"pips": 1}, None)
+    reply = {"seq": 1, "errored": {"message": "[bold]:smile: \t" + "long " * 40}}
+    bad = CaseResult(case, Outcome.ERRORED, message=reply["errored"]["message"], reply=reply)
+    result = RunResult(engine=None, results=[bad, CaseResult(case, Outcome.PASSED)])
+    rules = load_rules()
+    # Tabs are the one thing rich changes: it expands them, as a terminal would.
+    plain = format_report(result, rules).expandtabs(8)
+    assert render_report(result, rules, io.StringIO(), color="auto") == plain
+    assert render_report(result, rules, io.StringIO(), color="never") == plain
+    coloured = render_report(result, rules, io.StringIO(), color="always")
+    assert _ESC in coloured and "[bold]:smile:" in coloured
+    assert max(len(line) for line in plain.splitlines()) > 160
