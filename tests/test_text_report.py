@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_support import ROOT, TEST_FIXTURES, env, fake
+from cli_support import FAKES, ROOT, TEST_FIXTURES, env
 
 _MUTANT = shlex.join(
     [sys.executable, "-m", "reference_impl.adapter", "--mutant", "unstarted-branch-counts"]
@@ -78,7 +80,7 @@ def test_max_fail_stops_and_collapses_the_rest() -> None:
     assert len(not_run) == 1, "the cases not run must fit one line"
     total = int(not_run[0].split()[2])
     assert f"2 failed, {total} not run" in out
-    assert "RUN STOPPED: 2 cases did not pass (the limit, --max-fail)" in out
+    assert "RUN STOPPED: 2 case(s) did not pass (the limit, --max-fail)" in out
     report = _run("--engine", _MUTANT, "--max-fail", "2", "--format", "json")
     data: dict[str, Any] = json.loads(report.stdout)
     outcomes = [c["outcome"] for c in data["cases"]]
@@ -106,10 +108,14 @@ def test_colour(args: tuple[str, ...], extra_env: dict[str, str], coloured: bool
     assert _ESC not in done.stderr, "no progress bar off a terminal"
 
 
-def test_engine_text_is_neither_escapes_nor_markup() -> None:
+def test_engine_text_is_neither_escapes_nor_markup(tmp_path: Path) -> None:
+    # A copy outside tests/fake_engines: the fake engines' tests count live processes
+    # started from there, and may run at the same time as this one.
+    for name in ("_base.py", "hostile_text.py"):
+        shutil.copy(FAKES / name, tmp_path / name)
     done = _run(
         "--engine",
-        fake("hostile_text"),
+        shlex.join([sys.executable, str(tmp_path / "hostile_text.py")]),
         "--no-suite",
         "--fixtures",
         str(TEST_FIXTURES),
@@ -123,3 +129,27 @@ def test_engine_text_is_neither_escapes_nor_markup() -> None:
     assert "\\x1b]0;owned" in out
     assert "[bold red]markup[/bold red]" in out
     assert "Table (expected | actual):" in out
+
+
+def test_rich_changes_nothing_but_colour() -> None:
+    """Through a pipe the report is the plain text itself: not wrapped at 80 columns,
+    no markup or emoji read in engine text."""
+    import io
+
+    from conformance.reports.text import format_report, render_report
+    from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+    from conformance.suite.fixtures import Case
+    from conformance.suite.rules import load_rules
+
+    case = Case("x.y", "d " * 80, ("a.b",), "derived", "settle", {"hands": []}, {"pips": 1}, None)
+    reply = {"seq": 1, "errored": {"message": "[bold]:smile: \t" + "long " * 40}}
+    bad = CaseResult(case, Outcome.ERRORED, message=reply["errored"]["message"], reply=reply)
+    result = RunResult(engine=None, results=[bad, CaseResult(case, Outcome.PASSED)])
+    rules = load_rules()
+    # Tabs are the one thing rich changes: it expands them, as a terminal would.
+    plain = format_report(result, rules).expandtabs(8)
+    assert render_report(result, rules, io.StringIO(), color="auto") == plain
+    assert render_report(result, rules, io.StringIO(), color="never") == plain
+    coloured = render_report(result, rules, io.StringIO(), color="always")
+    assert _ESC in coloured and "[bold]:smile:" in coloured
+    assert max(len(line) for line in plain.splitlines()) > 160

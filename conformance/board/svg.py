@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from conformance.board.geometry import Rect, rectangles
+from conformance.board.geometry import Rect, overlaps, rectangles
 from conformance.board.layout import Board, Placed, Tile, tile_text
 from conformance.board.marks import Mark, Marks, read_marks
 
@@ -136,7 +136,7 @@ def render_svg(
     )
     left, top = min(xs, default=0) - _MARGIN, min(ys, default=0) - _MARGIN
     right, bottom = max(xs, default=160) + _MARGIN, max(ys, default=0) + _MARGIN
-    notes = _notes(board, marks)
+    notes = [*_notes(board, marks), *overlaps(boxes)]
     if title:
         notes.insert(0, title)
     for i, line in enumerate(notes):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from conformance.board.geometry import Rect, rectangles
+from conformance.board.geometry import Rect, overlaps, rectangles
 from conformance.board.layout import Board, Placed, Tile, tile_text
 from conformance.board.marks import Mark, Marks, read_marks
 
@@ -135,6 +135,7 @@ def text_parts(
     if not board.tiles:
         return ["(empty table)"], 0, notes, legend
     boxes = rectangles(board, 5, 3, 0)
+    notes = [*notes, *overlaps(boxes)]
     canvas: dict[tuple[int, int], str] = {}
     for tile, box in boxes.items():
         placed = board.tiles[tile]

@@ -273,7 +273,7 @@ class _Run:
                 self.bad += 1
                 if self.bad >= limit and self.aborted is None:
                     self.aborted = (
-                        f"{self.bad} cases did not pass (the limit, --max-fail); "
+                        f"{self.bad} case(s) did not pass (the limit, --max-fail); "
                         "the remaining cases were not run"
                     )
 
