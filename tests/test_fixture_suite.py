@@ -61,7 +61,7 @@ def test_sequence_a_is_transcribed_step_by_step(cases: list[Case]) -> None:
         ]
         assert matching, f"no table case for sequence A step {step}"
         for case in matching:
-            assert case.source.startswith("seed: "), case.id
+            assert case.source.startswith(("transcribes: ", "implied: ")), case.id
             credits = case.expect.get("credits")  # type: ignore[union-attr]
             if credits is not None:
                 assert credits == SEQUENCE_A_CREDITS[:step], case.id

@@ -21,6 +21,7 @@ from conformance.suite.rules import Rule, load_rules
 __all__ = [
     "CASE_ID",
     "SEED_HEADINGS",
+    "SOURCE_KINDS",
     "Case",
     "FixtureError",
     "FixtureProblem",
@@ -48,7 +49,16 @@ SEED_HEADINGS: frozenset[str] = frozenset(
         "Vincere la partita",
     }
 )
-"""Section headings of the Italian seed text that a ``source: "seed: ..."`` may cite."""
+"""Section headings of the Italian seed text that a case's ``source`` may cite."""
+
+SOURCE_KINDS = ("transcribes", "implied", "derived")
+"""How a case relates to the seed section its ``source`` names (``"<kind>: <heading>"``).
+
+``transcribes``: the case is an example printed in that section; ``implied``: a
+position the section's examples imply without printing it (a step between two drawn
+positions, a mirror image); ``derived``: a test the suite derives from the section's
+rules. A case found by the fuzzer has the source ``fuzz``.
+"""
 
 _CASE_KEYS = frozenset(
     {"id", "description", "rules", "source", "cmd", "given", "expect", "expect_rejected"}
@@ -182,12 +192,12 @@ def _case_structure(number: int, case: Any) -> tuple[str, list[str]]:
     if "source" in case:
         if not isinstance(source, str):
             out.append("source must be a string")
-        elif source not in ("derived", "fuzz"):
-            heading = source.removeprefix("seed: ")
-            if heading == source or heading not in SEED_HEADINGS:
+        elif source != "fuzz":
+            kind, _, heading = source.partition(": ")
+            if kind not in SOURCE_KINDS or heading not in SEED_HEADINGS:
                 out.append(
-                    f"source {source!r} must be 'derived', 'fuzz' or 'seed: <heading>' "
-                    "with a section heading of the Italian seed"
+                    f"source {source!r} must be 'fuzz' or '<kind>: <heading>', the kind "
+                    f"one of {', '.join(SOURCE_KINDS)} and the heading a section of the seed"
                 )
     if "cmd" in case and case["cmd"] not in QUERY_CMDS:
         out.append(f"cmd {case['cmd']!r} is not one of {', '.join(QUERY_CMDS)}")

@@ -1,26 +1,44 @@
-"""The normative rules, read from spec/rules.md: one ``Rule`` per rule line."""
+"""The normative rules, read from spec/rules.md: one ``Rule`` per rule line.
+
+A rule line reads ``- `group.name` (mark): statement. *Why:* reason. *Seed:* a; b.``
+where the mark (``reading``, ``theorem`` or ``withdrawn``), the reason and the seed
+sections are optional.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from conformance.suite.resources import rules_path
 
-__all__ = ["RULE_LINE", "Rule", "load_rules", "parse_rules", "rule_group"]
+__all__ = ["RULE_LINE", "Rule", "RuleKind", "load_rules", "parse_rules", "rule_group"]
 
-RULE_LINE = re.compile(r"^- `([a-z0-9.-]+)`( \(withdrawn\))?: (.*)$")
-"""A rule line of spec/rules.md: identifier, optional withdrawal mark, statement."""
+RuleKind = Literal["rule", "reading", "theorem"]
+"""What a rule line states: a rule of the seed, a reading of it, or a consequence."""
+
+RULE_LINE = re.compile(r"^- `([a-z0-9.-]+)`( \((withdrawn|reading|theorem)\))?: (.*)$")
+"""A rule line of spec/rules.md: identifier, optional mark, statement."""
+
+_TAIL = re.compile(r"^(?P<text>.*?)(?: \*Why:\* (?P<why>.*?))?(?: \*Seed:\* (?P<seed>[^*]+)\.)?$")
 
 
 @dataclass(frozen=True)
 class Rule:
-    """One rule of spec/rules.md, identified by a stable ID such as ``spinner.first-double``."""
+    """One rule of spec/rules.md, identified by a stable ID such as ``spinner.first-double``.
+
+    ``text`` is the requirement alone; ``why`` says why the seed allows a reading or
+    why a theorem holds; ``seed`` names the seed sections the rule comes from.
+    """
 
     id: str
     text: str
     withdrawn: bool = False
+    kind: RuleKind = "rule"
+    why: str = ""
+    seed: tuple[str, ...] = ()
 
     @property
     def group(self) -> str:
@@ -29,12 +47,30 @@ class Rule:
 
     def __str__(self) -> str:
         mark = " (withdrawn)" if self.withdrawn else ""
+        if self.kind != "rule":
+            mark = f" ({self.kind})"
         return f"{self.id}{mark}: {self.text}"
 
 
 def rule_group(rule_id: str) -> str:
     """The group of a rule ID: the part before the first dot."""
     return rule_id.split(".", 1)[0]
+
+
+def _parse_line(rule_id: str, mark: str | None, statement: str) -> Rule:
+    match = _TAIL.match(statement)
+    # _TAIL matches any string: every part after the text is optional.
+    assert match is not None
+    seed = match["seed"]
+    kind: RuleKind = mark if mark in ("reading", "theorem") else "rule"  # type: ignore[assignment]
+    return Rule(
+        id=rule_id,
+        text=match["text"],
+        withdrawn=mark == "withdrawn",
+        kind=kind,
+        why=match["why"] or "",
+        seed=tuple(part.strip() for part in seed.split(";")) if seed else (),
+    )
 
 
 def parse_rules(text: str) -> dict[str, Rule]:
@@ -47,10 +83,10 @@ def parse_rules(text: str) -> dict[str, Rule]:
         match = RULE_LINE.match(line)
         if match is None:
             continue
-        rule_id, withdrawn, statement = match.groups()
+        rule_id, _, mark, statement = match.groups()
         if rule_id in rules:
             raise ValueError(f"rules.md line {number}: rule ID {rule_id!r} appears twice")
-        rules[rule_id] = Rule(rule_id, statement, withdrawn is not None)
+        rules[rule_id] = _parse_line(rule_id, mark, statement)
     return rules
 
 
