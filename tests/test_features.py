@@ -18,7 +18,7 @@ _CASE = """
   - id: {id}
     description: "A malformed tile."
     rules: [reading.well-formed-input]
-    source: "derived"
+    source: "derived: Giocatori, materiale e obiettivo"
     cmd: table
 {features}    given:
       plays: [{{tile: [7, 2]}}]

@@ -34,7 +34,7 @@ def _case(cmd: str, description: str, given: dict[str, Any], expect: dict[str, A
         id=f"smoke.{cmd}",
         description=description,
         rules=(),
-        source="derived",
+        source="derived: Posare una tessera",
         cmd=cmd,
         given=given,
         expect=expect,
