@@ -5,17 +5,23 @@ Every problem found names its file and, when it concerns one, the case id.
 
 from __future__ import annotations
 
+import gc
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from conformance import SUITE_VERSION
 from conformance.engine.protocol import QUERY_CMDS, REJECTION_CODES
-from conformance.suite.resources import DataNotFoundError, fixtures_dir
+from conformance.suite.cache import FixtureCache, cache_dir
+from conformance.suite.files import FixtureReadError, decode, fixture_files, read_fixture
+from conformance.suite.resources import DataNotFoundError, fixtures_dir, schemas_dir
 from conformance.suite.rules import Rule, load_rules
+from conformance.suite.yaml_loader import YamlDataError, load_yaml
 
 __all__ = [
     "CASE_ID",
@@ -54,32 +60,6 @@ _CASE_KEYS = frozenset(
 )
 _CASE_PATH = re.compile(r"^\$\.cases\[(\d+)\]")
 _REQUIRED = ("id", "description", "rules", "source", "cmd", "given")
-
-_BOOL_TAG = "tag:yaml.org,2002:bool"
-# The C loader is several times faster; fall back when libyaml is absent.
-_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _Loader(_BaseLoader):  # type: ignore[misc]
-    """A safe loader with YAML 1.2 booleans: only true/false.
-
-    YAML 1.1 also reads ``on``, ``off``, ``yes`` and ``no`` as booleans, which would turn
-    the placement key ``on:`` into ``True``.
-    """
-
-
-_Loader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag != _BOOL_TAG]
-    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
-}
-_Loader.add_implicit_resolver(
-    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
-)
-
-
-def load_yaml(text: str) -> Any:
-    """Parse fixture YAML safely, with YAML 1.2 booleans (``on:`` stays a string key)."""
-    return yaml.load(text, Loader=_Loader)
 
 
 @dataclass(frozen=True, eq=False)
@@ -127,12 +107,6 @@ class FixtureError(Exception):
         lines = [f"{len(self.problems)} problem(s) in the fixtures:"]
         lines.extend(f"  {p}" for p in self.problems)
         return "\n".join(lines)
-
-
-def fixture_files(directory: Path) -> list[Path]:
-    """The fixture files under ``directory`` (``*.yaml``/``*.yml``, recursively), sorted."""
-    found = [*directory.rglob("*.yaml"), *directory.rglob("*.yml")]
-    return sorted(p for p in found if p.is_file())
 
 
 def _structure(data: Any) -> tuple[list[str], list[tuple[str, list[str]]]]:
@@ -199,6 +173,8 @@ def _case_structure(number: int, case: Any) -> tuple[str, list[str]]:
         out.append("exactly one of 'expect' and 'expect_rejected' is required")
     if has_expect and not isinstance(case["expect"], dict):
         out.append("expect must be a mapping (a subset of the result)")
+    elif has_expect and not case["expect"]:
+        out.append("expect is empty, so any result would pass: name the fields to compare")
     if has_rejected:
         out.extend(_rejected_structure(case["expect_rejected"]))
     return label, out
@@ -225,7 +201,35 @@ def _schema_problems(data: Any) -> list[str]:
     # Imported here: jsonschema is slow to import and a plain run does not need it.
     from conformance.suite import schemas
 
-    return list(schemas.check_fixture_file(data))
+    try:
+        return list(schemas.check_fixture_file(data))
+    except RecursionError:  # the loader bounds nesting; this is a last safety net
+        return ["$: values nest too deeply to check against the schema"]
+
+
+def _cache() -> FixtureCache:
+    # The parsed data and schema verdicts depend on the schemas and the suite's version
+    # as well as on the file: a change to either starts a fresh set of entries.
+    salt = [SUITE_VERSION.encode()]
+    try:
+        salt.extend(p.name.encode() + p.read_bytes() for p in sorted(schemas_dir().glob("*.json")))
+    except (OSError, DataNotFoundError):
+        return FixtureCache(None, salt)
+    return FixtureCache(cache_dir(), salt)
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    # Loading allocates many long-lived containers and no garbage cycles; the cyclic
+    # collector would otherwise rescan everything loaded so far again and again, which
+    # makes loading grow faster than the number of cases.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _display(path: Path) -> str:
@@ -245,6 +249,7 @@ def _display(path: Path) -> str:
 class _Collector:
     rules: Mapping[str, Rule]
     schema: bool
+    cache: FixtureCache
     problems: list[FixtureProblem] = field(default_factory=list)
     cases: list[Case] = field(default_factory=list)
     seen: dict[str, str] = field(default_factory=dict)
@@ -253,28 +258,51 @@ class _Collector:
     def add_file(self, path: Path, *, schema: bool) -> None:
         name = _display(path)
         self.files += 1
-        try:
-            data = load_yaml(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-            message = " ".join(str(exc).split())
-            self.problems.append(FixtureProblem(name, None, f"cannot read YAML: {message}"))
+        entry = self._read(name, path)
+        if entry is None:
             return
+        data = entry["data"]
         file_problems, case_problems = _structure(data)
         self.problems.extend(FixtureProblem(name, None, m) for m in file_problems)
         for label, problems in case_problems:
             self.problems.extend(FixtureProblem(name, label, m) for m in problems)
         if schema and self.schema:
-            self._add_schema_problems(name, data, case_problems)
+            if entry.get("schema") is None:
+                entry["schema"] = _schema_problems(data)
+                self.cache.put(entry.pop("key"), entry)
+            self._add_schema_problems(name, entry["schema"], case_problems)
         if file_problems:
             return
         for raw, (_, problems) in zip(data["cases"], case_problems, strict=True):
             if not problems:
                 self._add_case(name, raw)
 
+    def _read(self, name: str, path: Path) -> dict[str, Any] | None:
+        """The cache entry of a file (``data``, maybe ``schema``, ``key``), or None."""
+        try:
+            content = read_fixture(path)
+            key = self.cache.key(content)
+            entry = self.cache.get(key)
+            if entry is None:
+                entry = {"data": load_yaml(decode(content))}
+                self.cache.put(key, entry)
+        except FixtureReadError as exc:
+            self.problems.append(FixtureProblem(name, None, str(exc)))
+            return None
+        except YamlDataError as exc:
+            self.problems.extend(FixtureProblem(name, p.case, str(p)) for p in exc.problems)
+            return None
+        except yaml.YAMLError as exc:
+            message = " ".join(str(exc).split())
+            self.problems.append(FixtureProblem(name, None, f"cannot read YAML: {message}"))
+            return None
+        entry["key"] = key
+        return entry
+
     def _add_schema_problems(
-        self, name: str, data: Any, case_problems: list[tuple[str, list[str]]]
+        self, name: str, messages: list[str], case_problems: list[tuple[str, list[str]]]
     ) -> None:
-        for message in _schema_problems(data):
+        for message in messages:
             match = _CASE_PATH.match(message)
             if match is None:
                 self.problems.append(FixtureProblem(name, None, f"schema: {message}"))
@@ -327,21 +355,25 @@ def _collect(
     schema_dirs: Iterable[Path],
     schema: bool,
 ) -> _Collector:
-    collector = _Collector(rules if rules is not None else load_rules(), schema)
+    collector = _Collector(rules if rules is not None else load_rules(), schema, _cache())
     schema_roots = {d.resolve() for d in schema_dirs}
-    for directory in dirs:
-        if not directory.is_dir():
-            collector.problems.append(FixtureProblem(_display(directory), None, "not a directory"))
-            continue
-        files = fixture_files(directory)
-        if not files:
-            collector.problems.append(
-                FixtureProblem(_display(directory), None, "no fixture files (*.yaml) found")
-            )
-        check = directory.resolve() in schema_roots
-        for path in files:
-            collector.add_file(path, schema=check)
+    with _gc_paused():
+        for directory in dirs:
+            _collect_dir(collector, directory, directory.resolve() in schema_roots)
     return collector
+
+
+def _collect_dir(collector: _Collector, directory: Path, schema: bool) -> None:
+    if not directory.is_dir():
+        collector.problems.append(FixtureProblem(_display(directory), None, "not a directory"))
+        return
+    files = fixture_files(directory)
+    if not files:
+        collector.problems.append(
+            FixtureProblem(_display(directory), None, "no fixture files (*.yaml) found")
+        )
+    for path in files:
+        collector.add_file(path, schema=schema)
 
 
 def load_cases(

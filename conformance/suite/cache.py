@@ -1,0 +1,107 @@
+"""A cache of parsed fixture files, so that reading a folder again costs little.
+
+Parsing YAML and checking it against the JSON Schema cost far more than the rest of a
+run. Both depend only on the file's bytes, the schemas and the suite's version, so their
+results are kept, as JSON, under a key made of a hash of all three:
+
+- the parsed data (plain JSON values, never runner objects, so that a key added to the
+  fixture format flows through the cache untouched);
+- the schema messages, once a check has asked for them.
+
+Where: ``$SEVEN_ROCKS_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/seven-rocks-conformance``,
+else ``~/.cache/seven-rocks-conformance``. Setting ``SEVEN_ROCKS_NO_CACHE`` to anything
+but ``""`` or ``0`` turns the cache off. The cache is only ever a shortcut: a folder that
+cannot be created or written, or an entry that cannot be read, means the work is done
+again, with the same verdicts and messages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["CACHE_DIR_ENV", "NO_CACHE_ENV", "FixtureCache", "cache_dir"]
+
+CACHE_DIR_ENV = "SEVEN_ROCKS_CACHE_DIR"
+"""Environment variable naming the cache folder."""
+NO_CACHE_ENV = "SEVEN_ROCKS_NO_CACHE"
+"""Environment variable that turns the cache off when set (to anything but ``0``)."""
+
+# Bump when the meaning of a cached entry changes (the loader's rules, the entry's form).
+_FORMAT = b"seven-rocks-fixture-cache 1\n"
+_APP = "seven-rocks-conformance"
+
+
+def cache_dir(environ: Mapping[str, str] | None = None) -> Path | None:
+    """The folder the cache lives in, or None when the cache is turned off."""
+    env = os.environ if environ is None else environ
+    if env.get(NO_CACHE_ENV, "") not in ("", "0"):
+        return None
+    if env.get(CACHE_DIR_ENV):
+        return Path(env[CACHE_DIR_ENV])
+    base = env.get("XDG_CACHE_HOME")
+    # The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
+    if base and Path(base).is_absolute():
+        return Path(base) / _APP
+    return Path.home() / ".cache" / _APP
+
+
+class FixtureCache:
+    """Parsed fixture files by content; ``salt`` stands for everything else they depend on.
+
+    ``directory`` None makes a cache that never holds anything.
+    """
+
+    def __init__(self, directory: Path | None, salt: Iterable[bytes]) -> None:
+        self.directory = None if directory is None else directory / "fixtures"
+        digest = hashlib.sha256(_FORMAT)
+        for part in salt:
+            digest.update(hashlib.sha256(part).digest())
+        self._salt = digest.digest()
+        self._writable = True
+
+    def key(self, content: bytes) -> str:
+        """The key of a file with these bytes."""
+        return hashlib.sha256(self._salt + content).hexdigest()
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        """The entry stored under ``key`` (a dict with ``data``), or None."""
+        if self.directory is None:
+            return None
+        try:
+            text = (self.directory / f"{key}.json").read_text(encoding="utf-8")
+            entry = json.loads(text)
+        except (OSError, ValueError, RecursionError):
+            return None  # absent, unreadable or corrupted: parse again
+        if not isinstance(entry, dict) or entry.get("key") != key or "data" not in entry:
+            return None
+        schema = entry.get("schema")
+        if schema is not None and not (
+            isinstance(schema, list) and all(isinstance(m, str) for m in schema)
+        ):
+            return None
+        return entry
+
+    def put(self, key: str, entry: dict[str, Any]) -> None:
+        """Store ``entry`` (JSON values) under ``key``; failing to write is not an error."""
+        if self.directory is None or not self._writable:
+            return
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            # Write then rename: a reader never sees half an entry, even from another run.
+            fd, temp = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    json.dump({**entry, "key": key}, out, separators=(",", ":"))
+                os.replace(temp, self.directory / f"{key}.json")
+            except BaseException:
+                Path(temp).unlink(missing_ok=True)
+                raise
+        except (OSError, ValueError, RecursionError):
+            # Read-only home, full disk, a file where the folder should be: go on without.
+            self._writable = False
