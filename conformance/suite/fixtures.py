@@ -232,12 +232,21 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+def _resolved(path: Path) -> Path:
+    # Links in the folders are resolved, not the file's own name: a file that is a
+    # link loop must still be named (and then reported) rather than raise here.
+    try:
+        return path.parent.resolve() / path.name
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
 def _display(path: Path) -> str:
     # The suite's own files read the same wherever the suite is installed.
-    resolved = path.resolve()
+    resolved = _resolved(path)
     try:
         return str(Path("fixtures") / resolved.relative_to(fixtures_dir().resolve()))
-    except (ValueError, DataNotFoundError):
+    except (ValueError, DataNotFoundError, OSError, RuntimeError):
         pass
     try:
         return str(resolved.relative_to(Path.cwd()))
@@ -356,10 +365,10 @@ def _collect(
     schema: bool,
 ) -> _Collector:
     collector = _Collector(rules if rules is not None else load_rules(), schema, _cache())
-    schema_roots = {d.resolve() for d in schema_dirs}
+    schema_roots = {_resolved(d) for d in schema_dirs}
     with _gc_paused():
         for directory in dirs:
-            _collect_dir(collector, directory, directory.resolve() in schema_roots)
+            _collect_dir(collector, directory, _resolved(directory) in schema_roots)
     return collector
 
 

@@ -4,12 +4,17 @@ The schemas live in ``spec/schemas`` (``conformance/_data/schemas`` in a wheel);
 they refer to one another by ``$id``, so all of them are loaded into one
 :class:`referencing.Registry`. Every check returns a list of messages, each one
 ``<JSON path>: <what is wrong>``; an empty list means the instance is valid.
+
+When ``jsonschema-rs`` (a compiled validator) is installed, it answers first whether an
+instance is valid, which costs microseconds instead of milliseconds; only an instance it
+does not accept is checked again by ``jsonschema``, which then decides and writes the
+messages. Verdicts and messages are therefore those of ``jsonschema`` alone.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, cast
 
@@ -40,6 +45,9 @@ QUERY_CMDS = ("table", "legal", "settle", "hand", "game", "perft")
 
 _SUFFIX = ".schema.json"
 _REPLY_KINDS = ("result", "rejected", "errored", "skipped")
+# The compiled validator recurses on the machine stack; deeper instances go to jsonschema,
+# which fails politely. Fixtures and protocol messages nest about ten deep.
+_FAST_DEPTH = 100
 # Keywords whose own message would only say "not valid under ..."; a schema
 # that uses them gives its reason in "description".
 _COMPOUND = frozenset({"not", "anyOf", "oneOf", "allOf"})
@@ -88,6 +96,56 @@ def _validator(file_name: str) -> Validator:
     return Draft202012Validator(schemas[file_name], registry=registry())
 
 
+@cache
+def _fast_registry() -> Any:
+    import jsonschema_rs  # an optional accelerator: ImportError when absent
+
+    resources = []
+    for name, contents in _load().items():
+        for uri in {BASE_URI + name, contents.get("$id", BASE_URI + name)}:
+            resources.append((uri, contents))
+    return jsonschema_rs.Registry(resources)
+
+
+@cache
+def _fast(file_name: str) -> Callable[[Any], bool] | None:
+    """The compiled validator's ``is_valid`` for one schema, or None without one."""
+    try:
+        import jsonschema_rs
+
+        compiled = jsonschema_rs.Draft202012Validator(_load()[file_name], registry=_fast_registry())
+    except Exception:  # absent, or a schema it cannot compile: jsonschema alone
+        return None
+    is_valid: Callable[[Any], bool] = compiled.is_valid
+    return is_valid
+
+
+def _shallow(instance: object) -> bool:
+    """Whether ``instance`` nests at most ``_FAST_DEPTH`` deep (a walk without recursion)."""
+    stack: list[tuple[object, int]] = [(instance, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth >= _FAST_DEPTH:
+                return False
+            stack.extend((child, depth + 1) for child in value.values())
+        elif isinstance(value, list):
+            if depth >= _FAST_DEPTH:
+                return False
+            stack.extend((child, depth + 1) for child in value)
+    return True
+
+
+def _fast_accepts(file_name: str, instance: object) -> bool:
+    fast = _fast(file_name)
+    if fast is None or not _shallow(instance):
+        return False
+    try:
+        return fast(instance)
+    except Exception:  # a value it cannot take (a key that is not a string...): ask jsonschema
+        return False
+
+
 def _json_path(path: Iterable[str | int]) -> str:
     text = "$"
     for part in path:
@@ -112,6 +170,11 @@ def _describe(error: ValidationError) -> str:
 
 
 def _errors(name: str, instance: object) -> list[str]:
+    # Only an acceptance is taken from the compiled validator: any doubt goes to
+    # jsonschema, whose verdict and messages are the reference.
+    file_name = name if name.endswith(_SUFFIX) else name + _SUFFIX
+    if _fast_accepts(file_name, instance):
+        return []
     # Parsed JSON or YAML is any Python object; the schema decides what is valid.
     errors = validator(name).iter_errors(cast(Any, instance))
     messages = {_describe(error) for error in errors}
