@@ -81,7 +81,7 @@ def test_protocol_messages_same_verdicts(monkeypatch: pytest.MonkeyPatch) -> Non
         request = case.request(1)
         reply = handle(request)
         for mutant in [reply, *_mutants(reply, rng, 2)]:
-            fast, slow = _both(lambda m=mutant: schemas.check_reply(case.cmd, m), monkeypatch)
+            fast, slow = _both(lambda c=case.cmd, m=mutant: schemas.check_reply(c, m), monkeypatch)
             assert fast == slow, mutant
             checked += 1
             invalid += bool(slow)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -91,13 +90,17 @@ class FixtureCache:
         """Store ``entry`` (JSON values) under ``key``; failing to write is not an error."""
         if self.directory is None or not self._writable:
             return
+        import tempfile  # only a run that writes pays for importing it
+
         try:
+            # dumps, not dump: only the one-shot encoder is the C one.
+            text = json.dumps({**entry, "key": key}, separators=(",", ":"))
             self.directory.mkdir(parents=True, exist_ok=True)
             # Write then rename: a reader never sees half an entry, even from another run.
             fd, temp = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as out:
-                    json.dump({**entry, "key": key}, out, separators=(",", ":"))
+                    out.write(text)
                 os.replace(temp, self.directory / f"{key}.json")
             except BaseException:
                 Path(temp).unlink(missing_ok=True)

@@ -16,15 +16,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from typing import Any, cast
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from jsonschema.protocols import Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from typing import TYPE_CHECKING, Any, cast
 
 from conformance.suite.resources import schemas_dir
+
+if TYPE_CHECKING:
+    # Imported where used: jsonschema takes ~100 ms to import, and a check that the
+    # compiled validator accepts never needs it.
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
+    from referencing import Registry
 
 __all__ = [
     "BASE_URI",
@@ -69,6 +70,9 @@ def schema_names() -> list[str]:
 @cache
 def registry() -> Registry[Any]:
     """A registry holding every schema under ``BASE_URI + file name`` and under its ``$id``."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources: list[tuple[str, Resource[Any]]] = []
     for name, contents in _load().items():
         resource = Resource.from_contents(contents, default_specification=DRAFT202012)
@@ -93,6 +97,8 @@ def _validator(file_name: str) -> Validator:
     schemas = _load()
     if file_name not in schemas:
         raise KeyError(f"no schema named {file_name!r}; known: {', '.join(schemas)}")
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schemas[file_name], registry=registry())
 
 
@@ -122,18 +128,18 @@ def _fast(file_name: str) -> Callable[[Any], bool] | None:
 
 def _shallow(instance: object) -> bool:
     """Whether ``instance`` nests at most ``_FAST_DEPTH`` deep (a walk without recursion)."""
-    stack: list[tuple[object, int]] = [(instance, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict):
-            if depth >= _FAST_DEPTH:
-                return False
-            stack.extend((child, depth + 1) for child in value.values())
-        elif isinstance(value, list):
-            if depth >= _FAST_DEPTH:
-                return False
-            stack.extend((child, depth + 1) for child in value)
-    return True
+    # Level by level, keeping only containers: scalars, most of any instance, cost
+    # one type check each.
+    level: list[object] = [instance] if isinstance(instance, dict | list) else []
+    for _ in range(_FAST_DEPTH):
+        if not level:
+            return True
+        below: list[object] = []
+        for value in level:
+            children = value.values() if isinstance(value, dict) else cast(list[object], value)
+            below += [child for child in children if isinstance(child, dict | list)]
+        level = below
+    return not level
 
 
 def _fast_accepts(file_name: str, instance: object) -> bool:
@@ -159,6 +165,8 @@ def _json_path(path: Iterable[str | int]) -> str:
 
 
 def _describe(error: ValidationError) -> str:
+    from jsonschema.exceptions import best_match
+
     schema = error.schema
     if error.validator in _COMPOUND:
         if isinstance(schema, Mapping) and isinstance(schema.get("description"), str):

@@ -62,6 +62,7 @@ _FLOAT = re.compile(
     r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
     r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
 )
+_NUMBER_START = frozenset("0123456789+-.")
 _TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?")
 
 
@@ -169,6 +170,19 @@ def _path_text(path: tuple[str | int, ...]) -> str:
     return text
 
 
+_Link = tuple[Any, "str | int"] | None
+"""A JSON path as a linked list, (parent, key): built per node, turned into a tuple only
+for a problem (copying tuples at every node would cost more than the rest of the walk)."""
+
+
+def _unlink(path: _Link) -> tuple[str | int, ...]:
+    parts: list[str | int] = []
+    while path is not None:
+        path, part = path
+        parts.append(part)
+    return tuple(reversed(parts))
+
+
 class _Builder:
     """Checks a composed node graph and builds the data (a walk without recursion)."""
 
@@ -179,10 +193,10 @@ class _Builder:
         self.depth: dict[int, int] = {}
         self.refused: set[int] = set()
 
-    def problem(self, path: tuple[str | int, ...], node: Node, message: str) -> None:
-        self.problems.append((path, node, message))
+    def problem(self, path: _Link, node: Node, message: str) -> None:
+        self.problems.append((_unlink(path), node, message))
 
-    def scalar(self, node: ScalarNode, path: tuple[str | int, ...]) -> Any:
+    def scalar(self, node: ScalarNode, path: _Link) -> Any:
         tag, value = node.tag, node.value
         if tag == _PLAIN:
             return self._plain(node, path)
@@ -197,8 +211,11 @@ class _Builder:
             self.problem(path, node, f"{value!r} is not a valid {_short(tag)}")
         return typed
 
-    def _plain(self, node: ScalarNode, path: tuple[str | int, ...]) -> Any:
+    def _plain(self, node: ScalarNode, path: _Link) -> Any:
         value: str = node.value
+        if value[:1] not in _NUMBER_START:
+            # Neither a number nor a date: a string, null or a boolean.
+            return _BOOLS.get(value, value) if value not in _NULLS else None
         if value in _NULLS:
             return None
         if value in _BOOLS:
@@ -231,38 +248,45 @@ class _Builder:
         # Iterative depth-first walk: a node is entered, its children walked, then
         # it is built. A node met again while entered is a cycle; met again after
         # being built, a shared (aliased) value, built once and measured once.
+        built, refused = self.built, self.refused
         entered: dict[int, list[tuple[str | int, Node]]] = {}
-        stack: list[tuple[Node, tuple[str | int, ...], bool]] = [(root, (), False)]
+        stack: list[tuple[Node, _Link, bool]] = [(root, None, False)]
         while stack and len(self.problems) < _MAX_PROBLEMS:
             node, path, children_done = stack.pop()
             key = id(node)
             if children_done:
                 self._finish(node, path, entered.pop(key))
                 continue
-            if key in self.built or key in self.refused:
+            if key in built or key in refused:
                 continue
             if key in entered:
                 self.problem(path, node, "an alias makes this value contain itself")
-                self.refused.add(key)
+                refused.add(key)
                 continue
             if isinstance(node, ScalarNode):
-                self.built[key] = self.scalar(node, path)
-                self.size[key], self.depth[key] = 1, 0
+                built[key] = self.scalar(node, path)
                 continue
             if node.tag not in (_SEQ, _MAP):
                 self.problem(path, node, _tag_message(node.tag))
-                self.refused.add(key)
+                refused.add(key)
                 continue
             children = self._children(node, path)
             entered[key] = children
             stack.append((node, path, True))
-            for index, child in reversed(children):
-                stack.append((child, (*path, index), False))
+            # Scalars (most nodes) are built at once; containers wait their turn.
+            containers = []
+            for index, child in children:
+                if type(child) is not ScalarNode:
+                    containers.append((child, (path, index), False))
+                elif id(child) not in built:
+                    built[id(child)] = self.scalar(child, (path, index))
+            containers.reverse()
+            stack.extend(containers)
         if self.problems:
             return None
-        return self.built[id(root)]
+        return built[id(root)]
 
-    def _children(self, node: Node, path: tuple[str | int, ...]) -> list[tuple[str | int, Node]]:
+    def _children(self, node: Node, path: _Link) -> list[tuple[str | int, Node]]:
         if isinstance(node, SequenceNode):
             return list(enumerate(node.value))
         out: list[tuple[str | int, Node]] = []
@@ -273,13 +297,13 @@ class _Builder:
                 continue
             if name in first:
                 line = first[name].start_mark.line + 1
-                self.problem((*path, name), key_node, f"duplicate key (first at line {line})")
+                self.problem((path, name), key_node, f"duplicate key (first at line {line})")
                 continue
             first[name] = key_node
             out.append((name, value_node))
         return out
 
-    def _key(self, node: Node, path: tuple[str | int, ...]) -> str | None:
+    def _key(self, node: Node, path: _Link) -> str | None:
         if not isinstance(node, ScalarNode):
             self.problem(path, node, "a key must be a string, not a list or a mapping")
             return None
@@ -292,30 +316,35 @@ class _Builder:
         self.problem(path, node, f"the key {node.value!r} must be a string; quote it")
         return None
 
-    def _finish(
-        self, node: Node, path: tuple[str | int, ...], children: list[tuple[str | int, Node]]
-    ) -> None:
+    def _finish(self, node: Node, path: _Link, children: list[tuple[str | int, Node]]) -> None:
         key = id(node)
-        if any(id(child) not in self.built for _, child in children):
-            self.refused.add(key)  # a child was refused and its problem recorded
-            return
-        built = self.built
-        if isinstance(node, MappingNode):
-            built[key] = {name: built[id(child)] for name, child in children}
-        else:
-            built[key] = [built[id(child)] for _, child in children]
-        size = 1 + sum(self.size[id(child)] for _, child in children)
-        depth = 1 + max((self.depth[id(child)] for _, child in children), default=0)
+        built, sizes, depths = self.built, self.size, self.depth
+        values = []
+        size, depth = 1, 0
+        for _, child in children:
+            child_key = id(child)
+            if child_key not in built:
+                self.refused.add(key)  # a child was refused and its problem recorded
+                return
+            values.append(built[child_key])
+            # Scalars have no entry: they count one value, no depth.
+            size += sizes.get(child_key, 1)
+            depth = max(depth, depths.get(child_key, 0))
+        depth += 1
         if size > MAX_VALUES:
-            message = f"this value holds more than {MAX_VALUES:,} values, aliases expanded"
+            self.refused.add(key)
+            self.problem(
+                path, node, f"this value holds more than {MAX_VALUES:,} values, aliases expanded"
+            )
         elif depth > MAX_DEPTH:
-            message = f"values nest more than {MAX_DEPTH} deep"
+            self.refused.add(key)
+            self.problem(path, node, f"values nest more than {MAX_DEPTH} deep")
         else:
-            self.size[key], self.depth[key] = size, depth
-            return
-        del built[key]
-        self.refused.add(key)
-        self.problem(path, node, message)
+            if isinstance(node, MappingNode):
+                built[key] = dict(zip((name for name, _ in children), values, strict=True))
+            else:
+                built[key] = values
+            sizes[key], depths[key] = size, depth
 
 
 def _tag_message(tag: str) -> str:
