@@ -13,8 +13,11 @@ from pathlib import Path
 import pytest
 from cli_support import cli
 
+from conformance.suite import yaml_loader
 from conformance.suite.files import MAX_FILE_BYTES
 from conformance.suite.fixtures import lint, load_cases
+from conformance.suite.resources import fixtures_dir
+from conformance.suite.yaml_loader import YamlDataError, YamlSyntaxError, load_yaml
 
 CASE = """\
 title: Hostile input
@@ -161,3 +164,71 @@ def test_size_limit_is_what_the_message_says(tmp_path: Path) -> None:
     assert os.path.getsize(path) < MAX_FILE_BYTES
     problems = lint([tmp_path / "f"]).problems
     assert not any("larger than" in p.message for p in problems)
+
+
+# The loader alone: YAML 1.2 core typing, anchors, and the messages' locations.
+
+
+def test_yaml_12_scalars() -> None:
+    data = load_yaml(
+        "on: {yes: no, off: y}\n"
+        "n: [0, -3, +5, 007, '12', !!str 12, !!int '12', 12:30, 1_000, 0b11, ~, null, '']\n"
+        "b: [true, False, TRUE, 'true']\n"
+    )
+    assert data == {
+        "on": {"yes": "no", "off": "y"},
+        "n": [0, -3, 5, 7, "12", "12", 12, "12:30", "1_000", "0b11", None, None, ""],
+        "b": [True, False, True, "true"],
+    }
+
+
+def test_anchors_are_fine_and_expand_to_equal_values() -> None:
+    data = load_yaml("a: &deal [[1, 2], [3, 4]]\nb: *deal\nc: {x: &n 5, y: *n}\n")
+    assert data == {"a": [[1, 2], [3, 4]], "b": [[1, 2], [3, 4]], "c": {"x": 5, "y": 5}}
+
+
+@pytest.mark.parametrize(
+    ("text", "located"),
+    [
+        ("a:\n  b: [1, 2.5]\n", "line 2, $.a.b[1]"),
+        ("cases:\n  - id: x.y\n    z: 2024-01-01\n", "line 3, $.cases[0].z"),
+        ("a: 1\nb: {c: 1, c: 2}\n", "line 2, $.b.c: duplicate key (first at line 2)"),
+        ("x: !!int yes\n", "line 1, $.x: 'yes' is not a valid !!int"),
+        ("x: !!float 1\n", "line 1, $.x: the tag !!float is not allowed"),
+        ("x: !custom 1\n", "line 1, $.x: the tag !custom is not allowed"),
+        ("x: 0x1F\n", "line 1, $.x: write the integer 0x1F in decimal"),
+        ("[" * 33 + "]" * 33, "nest more than 32 deep"),
+    ],
+)
+def test_loader_messages_locate_the_value(text: str, located: str) -> None:
+    with pytest.raises(YamlDataError) as caught:
+        load_yaml(text)
+    assert any(located in str(p) for p in caught.value.problems), caught.value.problems
+
+
+def test_problems_name_the_case_and_come_in_line_order() -> None:
+    text = CASE.replace("cmd: table", "cmd: table\n    x: 1.5\n    y: !!set {}") + (
+        "  - {description: no id, z: 2.5}\n"
+    )
+    with pytest.raises(YamlDataError) as caught:
+        load_yaml(text)
+    problems = caught.value.problems
+    assert [p.case for p in problems] == ["hostile.case", "hostile.case", "case #2"]
+    assert [p.line for p in problems] == sorted(p.line for p in problems)
+
+
+def test_not_yaml_and_several_documents() -> None:
+    for text in ("a: [1\n", "a: 1\n---\nb: 2\n", "\t- x\n"):
+        with pytest.raises(YamlSyntaxError, match="cannot read YAML"):
+            load_yaml(text)
+    assert load_yaml("") is None and load_yaml("# only a comment\n") is None
+
+
+def test_the_pure_python_composer_gives_the_same_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Used where PyYAML was built without libyaml.
+    text = (fixtures_dir() / "game" / "carry.yaml").read_text(encoding="utf-8")
+    fast = load_yaml(text)
+    monkeypatch.setattr(yaml_loader, "_Reader", yaml_loader._PyReader)
+    assert load_yaml(text) == fast
+    with pytest.raises(YamlDataError):
+        load_yaml("a: &x [*x]\n")

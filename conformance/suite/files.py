@@ -10,16 +10,49 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["MAX_FILE_BYTES", "FixtureReadError", "decode", "fixture_files", "read_fixture"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "FixtureReadError",
+    "LoadProblem",
+    "decode",
+    "fixture_files",
+    "read_fixture",
+]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 """Largest fixture file accepted (the suite's largest is ~31 KB)."""
 
 
+@dataclass(frozen=True)
+class LoadProblem:
+    """One thing in a YAML file that is not JSON data.
+
+    ``path`` is the JSON path of the value (``$.cases[2].given``), ``line`` its line
+    (1-based), ``case`` the ``id`` of the enclosing case of ``$.cases`` when it has one.
+    """
+
+    path: str
+    line: int
+    message: str
+    case: str | None = None
+
+    def __str__(self) -> str:
+        return f"line {self.line}, {self.path}: {self.message}"
+
+
 class FixtureReadError(Exception):
-    """A fixture file cannot be read; the message says why in plain words."""
+    """A fixture file cannot be read as JSON data; the message says why in plain words.
+
+    ``problems`` locates each reason in the file when there are several.
+    """
+
+    def __init__(self, message: str, problems: Sequence[LoadProblem] = ()) -> None:
+        super().__init__(message)
+        self.problems = list(problems)
 
 
 def fixture_files(directory: Path) -> list[Path]:

@@ -13,15 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from conformance import SUITE_VERSION
 from conformance.engine.protocol import QUERY_CMDS, REJECTION_CODES
 from conformance.suite.cache import FixtureCache, cache_dir
 from conformance.suite.files import FixtureReadError, decode, fixture_files, read_fixture
 from conformance.suite.resources import DataNotFoundError, fixtures_dir, schemas_dir
 from conformance.suite.rules import Rule, load_rules
-from conformance.suite.yaml_loader import YamlDataError, load_yaml
 
 __all__ = [
     "CASE_ID",
@@ -107,6 +104,18 @@ class FixtureError(Exception):
         lines = [f"{len(self.problems)} problem(s) in the fixtures:"]
         lines.extend(f"  {p}" for p in self.problems)
         return "\n".join(lines)
+
+
+def load_yaml(text: str) -> Any:
+    """Parse fixture YAML into JSON data (see `conformance.suite.yaml_loader`).
+
+    Raises `FixtureReadError` (`YamlSyntaxError` or `YamlDataError`) for text that is
+    not YAML or YAML that is not JSON data.
+    """
+    # Imported here: a run whose files are all cached never needs PyYAML.
+    from conformance.suite import yaml_loader
+
+    return yaml_loader.load_yaml(text)
 
 
 def _structure(data: Any) -> tuple[list[str], list[tuple[str, list[str]]]]:
@@ -300,14 +309,10 @@ class _Collector:
             if entry is None:
                 entry = {"data": load_yaml(decode(content))}
         except FixtureReadError as exc:
-            self.problems.append(FixtureProblem(name, None, str(exc)))
-            return None
-        except YamlDataError as exc:
-            self.problems.extend(FixtureProblem(name, p.case, str(p)) for p in exc.problems)
-            return None
-        except yaml.YAMLError as exc:
-            message = " ".join(str(exc).split())
-            self.problems.append(FixtureProblem(name, None, f"cannot read YAML: {message}"))
+            if exc.problems:
+                self.problems.extend(FixtureProblem(name, p.case, str(p)) for p in exc.problems)
+            else:
+                self.problems.append(FixtureProblem(name, None, str(exc)))
             return None
         entry["key"], entry["fresh"] = key, fresh
         return entry

@@ -23,18 +23,19 @@ the cost stays linear in the size of the file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from conformance.suite.files import FixtureReadError, LoadProblem
+
 __all__ = [
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
     "MAX_VALUES",
-    "LoadProblem",
     "YamlDataError",
+    "YamlSyntaxError",
     "load_yaml",
 ]
 
@@ -66,29 +67,15 @@ _NUMBER_START = frozenset("0123456789+-.")
 _TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?")
 
 
-@dataclass(frozen=True)
-class LoadProblem:
-    """One thing in a YAML file that is not JSON data.
-
-    ``path`` is the JSON path of the value (``$.cases[2].given``), ``line`` its line
-    (1-based), ``case`` the ``id`` of the enclosing case of ``$.cases`` when it has one.
-    """
-
-    path: str
-    line: int
-    message: str
-    case: str | None = None
-
-    def __str__(self) -> str:
-        return f"line {self.line}, {self.path}: {self.message}"
-
-
-class YamlDataError(ValueError):
+class YamlDataError(FixtureReadError):
     """The file is YAML, but not JSON data; ``problems`` says where and why."""
 
     def __init__(self, problems: list[LoadProblem]) -> None:
-        super().__init__("; ".join(map(str, problems)))
-        self.problems = problems
+        super().__init__("; ".join(map(str, problems)), problems)
+
+
+class YamlSyntaxError(FixtureReadError):
+    """The text is not YAML (or holds more than one document); the message says where."""
 
 
 def _resolve(kind: type[Node], value: Any, implicit: Any) -> str:
@@ -378,11 +365,13 @@ def _case_id(root: Node, path: tuple[str | int, ...]) -> str | None:
 def load_yaml(text: str) -> Any:
     """Parse one YAML document into JSON data.
 
-    Raises ``yaml.YAMLError`` for text that is not YAML, and `YamlDataError` for YAML
+    Raises `YamlSyntaxError` for text that is not YAML, and `YamlDataError` for YAML
     that is not JSON data (see the module's documentation).
     """
     try:
         root = _compose(text)
+    except yaml.YAMLError as exc:
+        raise YamlSyntaxError("cannot read YAML: " + " ".join(str(exc).split())) from None
     except RecursionError:
         # Only the pure-Python composer recurses; libyaml caps nesting itself.
         raise YamlDataError(
@@ -393,12 +382,9 @@ def load_yaml(text: str) -> Any:
     builder = _Builder()
     data = builder.build(root)
     if builder.problems:
-        raise YamlDataError(
-            [
-                LoadProblem(
-                    _path_text(path), node.start_mark.line + 1, message, _case_id(root, path)
-                )
-                for path, node, message in builder.problems
-            ]
-        )
+        located = [
+            LoadProblem(_path_text(path), node.start_mark.line + 1, message, _case_id(root, path))
+            for path, node, message in builder.problems
+        ]
+        raise YamlDataError(sorted(located, key=lambda problem: problem.line))
     return data
