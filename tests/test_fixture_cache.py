@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from cli_support import BAD_FIXTURES, TEST_FIXTURES
 
-from conformance.suite import fixtures
+from conformance.suite import cache as cache_module
 from conformance.suite.cache import FixtureCache, cache_dir
 from conformance.suite.fixtures import Case, lint, load_cases
 from conformance.suite.resources import fixtures_dir, schemas_dir
@@ -121,7 +121,7 @@ def test_a_changed_schema_starts_afresh(
     (copied / "table.request.schema.json").write_text(
         (copied / "table.request.schema.json").read_text() + "\n", encoding="utf-8"
     )
-    monkeypatch.setattr(fixtures, "schemas_dir", lambda: copied)
+    monkeypatch.setattr(cache_module, "schemas_dir", lambda: copied)
     lint([TEST_FIXTURES])
     assert set(_entries(cache)) > before  # new keys, nothing reused
 

@@ -24,7 +24,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CACHE_DIR_ENV", "NO_CACHE_ENV", "FixtureCache", "cache_dir"]
+from conformance import SUITE_VERSION
+from conformance.suite.resources import DataNotFoundError, schemas_dir
+
+__all__ = ["CACHE_DIR_ENV", "NO_CACHE_ENV", "FixtureCache", "cache_dir", "fixture_cache"]
 
 CACHE_DIR_ENV = "SEVEN_ROCKS_CACHE_DIR"
 """Environment variable naming the cache folder."""
@@ -108,3 +111,15 @@ class FixtureCache:
         except (OSError, ValueError, RecursionError):
             # Read-only home, full disk, a file where the folder should be: go on without.
             self._writable = False
+
+
+def fixture_cache() -> FixtureCache:
+    """The cache for this installation: in `cache_dir`, salted with the schemas and version."""
+    # The parsed data and schema verdicts depend on the schemas and the suite's version
+    # as well as on the file: a change to either starts a fresh set of entries.
+    salt = [SUITE_VERSION.encode()]
+    try:
+        salt.extend(p.name.encode() + p.read_bytes() for p in sorted(schemas_dir().glob("*.json")))
+    except (OSError, DataNotFoundError):
+        return FixtureCache(None, salt)
+    return FixtureCache(cache_dir(), salt)

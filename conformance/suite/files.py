@@ -14,13 +14,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from conformance.suite.resources import DataNotFoundError, fixtures_dir
+
 __all__ = [
     "MAX_FILE_BYTES",
     "FixtureReadError",
     "LoadProblem",
     "decode",
+    "display_name",
     "fixture_files",
     "read_fixture",
+    "resolved_path",
 ]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -93,6 +97,31 @@ def read_fixture(path: Path) -> bytes:
         raise FixtureReadError(_reason(exc)) from None
     finally:
         os.close(fd)
+
+
+def resolved_path(path: Path) -> Path:
+    """``path`` made absolute, with the links in its folders resolved."""
+    # Links in the folders are resolved, not the file's own name: a file that is a
+    # link loop must still be named (and then reported) rather than raise here.
+    try:
+        return path.parent.resolve() / path.name
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
+def display_name(path: Path) -> str:
+    """How messages name a fixture file: ``fixtures/...`` for the suite's own, else
+    relative to the current folder when below it."""
+    # The suite's own files read the same wherever the suite is installed.
+    resolved = resolved_path(path)
+    try:
+        return str(Path("fixtures") / resolved.relative_to(fixtures_dir().resolve()))
+    except (ValueError, DataNotFoundError, OSError, RuntimeError):
+        pass
+    try:
+        return str(resolved.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def decode(content: bytes) -> str:

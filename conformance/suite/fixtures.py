@@ -13,11 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conformance import SUITE_VERSION
 from conformance.engine.protocol import QUERY_CMDS, REJECTION_CODES
-from conformance.suite.cache import FixtureCache, cache_dir
-from conformance.suite.files import FixtureReadError, decode, fixture_files, read_fixture
-from conformance.suite.resources import DataNotFoundError, fixtures_dir, schemas_dir
+from conformance.suite.cache import FixtureCache, fixture_cache
+from conformance.suite.files import (
+    FixtureReadError,
+    decode,
+    display_name,
+    fixture_files,
+    read_fixture,
+    resolved_path,
+)
 from conformance.suite.rules import Rule, load_rules
 
 __all__ = [
@@ -216,17 +221,6 @@ def _schema_problems(data: Any) -> list[str]:
         return ["$: values nest too deeply to check against the schema"]
 
 
-def _cache() -> FixtureCache:
-    # The parsed data and schema verdicts depend on the schemas and the suite's version
-    # as well as on the file: a change to either starts a fresh set of entries.
-    salt = [SUITE_VERSION.encode()]
-    try:
-        salt.extend(p.name.encode() + p.read_bytes() for p in sorted(schemas_dir().glob("*.json")))
-    except (OSError, DataNotFoundError):
-        return FixtureCache(None, salt)
-    return FixtureCache(cache_dir(), salt)
-
-
 @contextmanager
 def _gc_paused() -> Iterator[None]:
     # Loading allocates many long-lived containers and no garbage cycles; the cyclic
@@ -241,28 +235,6 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _resolved(path: Path) -> Path:
-    # Links in the folders are resolved, not the file's own name: a file that is a
-    # link loop must still be named (and then reported) rather than raise here.
-    try:
-        return path.parent.resolve() / path.name
-    except (OSError, RuntimeError):
-        return path.absolute()
-
-
-def _display(path: Path) -> str:
-    # The suite's own files read the same wherever the suite is installed.
-    resolved = _resolved(path)
-    try:
-        return str(Path("fixtures") / resolved.relative_to(fixtures_dir().resolve()))
-    except (ValueError, DataNotFoundError, OSError, RuntimeError):
-        pass
-    try:
-        return str(resolved.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
 @dataclass
 class _Collector:
     rules: Mapping[str, Rule]
@@ -274,7 +246,7 @@ class _Collector:
     files: int = 0
 
     def add_file(self, path: Path, *, schema: bool) -> None:
-        name = _display(path)
+        name = display_name(path)
         self.files += 1
         entry = self._read(name, path)
         if entry is None:
@@ -373,22 +345,22 @@ def _collect(
     schema_dirs: Iterable[Path],
     schema: bool,
 ) -> _Collector:
-    collector = _Collector(rules if rules is not None else load_rules(), schema, _cache())
-    schema_roots = {_resolved(d) for d in schema_dirs}
+    collector = _Collector(rules if rules is not None else load_rules(), schema, fixture_cache())
+    schema_roots = {resolved_path(d) for d in schema_dirs}
     with _gc_paused():
         for directory in dirs:
-            _collect_dir(collector, directory, _resolved(directory) in schema_roots)
+            _collect_dir(collector, directory, resolved_path(directory) in schema_roots)
     return collector
 
 
 def _collect_dir(collector: _Collector, directory: Path, schema: bool) -> None:
     if not directory.is_dir():
-        collector.problems.append(FixtureProblem(_display(directory), None, "not a directory"))
+        collector.problems.append(FixtureProblem(display_name(directory), None, "not a directory"))
         return
     files = fixture_files(directory)
     if not files:
         collector.problems.append(
-            FixtureProblem(_display(directory), None, "no fixture files (*.yaml) found")
+            FixtureProblem(display_name(directory), None, "no fixture files (*.yaml) found")
         )
     for path in files:
         collector.add_file(path, schema=schema)
