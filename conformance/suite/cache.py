@@ -66,6 +66,7 @@ class FixtureCache:
             digest.update(hashlib.sha256(part).digest())
         self._salt = digest.digest()
         self._writable = True
+        self._made = False
 
     def key(self, content: bytes) -> str:
         """The key of a file with these bytes."""
@@ -93,20 +94,20 @@ class FixtureCache:
         """Store ``entry`` (JSON values) under ``key``; failing to write is not an error."""
         if self.directory is None or not self._writable:
             return
-        import tempfile  # only a run that writes pays for importing it
-
         try:
             # dumps, not dump: only the one-shot encoder is the C one.
             text = json.dumps({**entry, "key": key}, separators=(",", ":"))
-            self.directory.mkdir(parents=True, exist_ok=True)
-            # Write then rename: a reader never sees half an entry, even from another run.
-            fd, temp = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
+            if not self._made:
+                self.directory.mkdir(parents=True, exist_ok=True)
+                self._made = True
+            # Write then rename: a reader never sees half an entry, even from another
+            # run; the process id keeps two runs writing the same entry apart.
+            temp = self.directory / f".{key}.{os.getpid()}.tmp"
             try:
-                with os.fdopen(fd, "w", encoding="utf-8") as out:
-                    out.write(text)
+                temp.write_text(text, encoding="utf-8")
                 os.replace(temp, self.directory / f"{key}.json")
             except BaseException:
-                Path(temp).unlink(missing_ok=True)
+                temp.unlink(missing_ok=True)
                 raise
         except (OSError, ValueError, RecursionError):
             # Read-only home, full disk, a file where the folder should be: go on without.
