@@ -12,8 +12,9 @@ with a message giving the line and the JSON path:
 - dates and times, and tags other than those of the JSON types (``!!binary``, ``!!set``,
   ``!!omap``, ``!python/...``, ...); merge keys (``<<``);
 - keys that are not strings, and keys repeated in one mapping;
-- aliases that make a value contain itself, and aliases that expand to more than
-  `MAX_VALUES` values or nest deeper than `MAX_DEPTH` (a "billion laughs" file).
+- aliases that make a value contain itself, and values holding more than `MAX_VALUES`
+  values or nesting deeper than `MAX_DEPTH` once aliases are expanded (a "billion
+  laughs" file is refused this way, in time linear in its size).
 
 Anchors and aliases are otherwise fine: the suite's own fixtures reuse deals that way.
 Composing the YAML never expands aliases, so the checks run on the small node graph and
@@ -22,6 +23,7 @@ the cost stays linear in the size of the file.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -52,11 +54,18 @@ _STR, _INT, _BOOL, _NULL = _CORE + "str", _CORE + "int", _CORE + "bool", _CORE +
 _SEQ, _MAP = _CORE + "seq", _CORE + "map"
 _JSON_TAGS = frozenset({_STR, _INT, _BOOL, _NULL, _SEQ, _MAP})
 # Given by our resolver to untagged plain scalars, which are typed by `_plain` below.
-_PLAIN = "!plain"
+# A tag cannot contain a space, so no file can write this one.
+_PLAIN = "plain scalar"
 
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
-_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
-_BOOLS["FALSE"] = False
+_BOOLS = {
+    "true": True,
+    "True": True,
+    "TRUE": True,
+    "false": False,
+    "False": False,
+    "FALSE": False,
+}
 _DECIMAL = re.compile(r"[-+]?[0-9]+")
 _OTHER_INT = re.compile(r"[-+]?0(?:x[0-9a-fA-F]+|o[0-7]+)")
 _FLOAT = re.compile(
@@ -123,9 +132,8 @@ if _CParser is not None:
     class _CReader(_NoPathResolution, _CParser):  # type: ignore[misc]
         """libyaml's composer: several times faster than the pure-Python one."""
 
-        def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:
-            """Tag an untagged node (see `_resolve`)."""
-            return _resolve(kind, value, implicit)
+        # Called for every node: a static method spares one call.
+        resolve = staticmethod(_resolve)
 
     _Reader: Any = _CReader
 else:  # pragma: no cover - depends on how PyYAML was built
@@ -153,7 +161,7 @@ def _path_text(path: tuple[str | int, ...]) -> str:
         elif part.isidentifier():
             text += f".{part}"
         else:
-            text += f"[{part!r}]"
+            text += f"[{json.dumps(part, ensure_ascii=False)}]"
     return text
 
 
@@ -186,6 +194,9 @@ class _Builder:
     def scalar(self, node: ScalarNode, path: _Link) -> Any:
         tag, value = node.tag, node.value
         if tag == _PLAIN:
+            if value[:1] not in _NUMBER_START:
+                # Neither a number nor a date: a string, null or a boolean.
+                return _BOOLS.get(value, value) if value not in _NULLS else None
             return self._plain(node, path)
         if tag == _STR:
             return value
@@ -274,7 +285,7 @@ class _Builder:
         return built[id(root)]
 
     def _children(self, node: Node, path: _Link) -> list[tuple[str | int, Node]]:
-        if isinstance(node, SequenceNode):
+        if type(node) is SequenceNode:
             return list(enumerate(node.value))
         out: list[tuple[str | int, Node]] = []
         first: dict[str, Node] = {}
