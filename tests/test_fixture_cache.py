@@ -161,6 +161,13 @@ def test_cache_location(tmp_path: Path) -> None:
     assert cache_dir({"SEVEN_ROCKS_NO_CACHE": "0"}) is not None
 
 
+def test_the_installed_cache_is_on_and_salted_with_the_code(cache: Path) -> None:
+    # If a salted file went missing the cache would be silently off.
+    made = cache_module.fixture_cache()
+    assert made.directory == cache / "fixtures"
+    assert all((Path(cache_module.__file__).parent / name).is_file() for name in cache_module._CODE)
+
+
 def test_keys_depend_on_content_and_salt() -> None:
     one, two = FixtureCache(None, [b"a"]), FixtureCache(None, [b"b"])
     assert one.key(b"x") == FixtureCache(None, [b"a"]).key(b"x")

@@ -1,8 +1,9 @@
 """A cache of parsed fixture files, so that reading a folder again costs little.
 
 Parsing YAML and checking it against the JSON Schema cost far more than the rest of a
-run. Both depend only on the file's bytes, the schemas and the suite's version, so their
-results are kept, as JSON, under a key made of a hash of all three:
+run. Both depend only on the file's bytes, the schemas, the suite's version and the code
+of the loader and the schema checks, so their results are kept, as JSON, under a key
+made of a hash of all of these:
 
 - the parsed data (plain JSON values, never runner objects, so that a key added to the
   fixture format flows through the cache untouched);
@@ -37,6 +38,8 @@ NO_CACHE_ENV = "SEVEN_ROCKS_NO_CACHE"
 # Bump when the meaning of a cached entry changes (the loader's rules, the entry's form).
 _FORMAT = b"seven-rocks-fixture-cache 1\n"
 _APP = "seven-rocks-conformance"
+# The modules whose code decides what an entry holds.
+_CODE = ("yaml_loader.py", "schemas.py")
 
 
 def cache_dir(environ: Mapping[str, str] | None = None) -> Path | None:
@@ -115,11 +118,14 @@ class FixtureCache:
 
 
 def fixture_cache() -> FixtureCache:
-    """The cache for this installation: in `cache_dir`, salted with the schemas and version."""
-    # The parsed data and schema verdicts depend on the schemas and the suite's version
-    # as well as on the file: a change to either starts a fresh set of entries.
+    """The cache for this installation, salted with everything an entry depends on."""
+    # An entry depends on the file, and on the schemas, the suite's version, and the
+    # code that parses and checks: a change to any of them starts a fresh set of entries
+    # (the code is read as text: importing it would cost what the cache saves).
     salt = [SUITE_VERSION.encode()]
+    here = Path(__file__).parent
     try:
+        salt.extend((here / name).read_bytes() for name in _CODE)
         salt.extend(p.name.encode() + p.read_bytes() for p in sorted(schemas_dir().glob("*.json")))
     except (OSError, DataNotFoundError):
         return FixtureCache(None, salt)
