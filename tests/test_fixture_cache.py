@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_support import BAD_FIXTURES, TEST_FIXTURES
+from cli_support import BAD_FIXTURES, TEST_FIXTURES, env
 
 from conformance.suite import cache as cache_module
 from conformance.suite.cache import FixtureCache, cache_dir
@@ -174,3 +176,27 @@ def test_keys_depend_on_content_and_salt() -> None:
     assert one.key(b"x") != one.key(b"y")
     assert one.key(b"x") != two.key(b"x")
     assert one.get(one.key(b"x")) is None  # a cache without a folder holds nothing
+
+
+def _imported(*args: str, **extra_env: str) -> set[str]:
+    """Modules imported by ``python -X importtime -m conformance ARGS``."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "conformance", *args],
+        capture_output=True, text=True, timeout=120, env=env(**extra_env), check=False,
+    )  # fmt: skip
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    return {
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and line.count("|") == 2
+    }
+
+
+def test_slow_imports_wait_until_needed(cache: Path) -> None:
+    heavy = {"yaml", "jsonschema", "jsonschema_rs"}
+    assert not heavy & _imported("run", "--help")
+    run = ("run", "--rule", "settle", "--format", "json")
+    first = _imported(*run, SEVEN_ROCKS_CACHE_DIR=str(cache))
+    assert "yaml" in first  # the files had to be parsed once
+    # With every file cached, a run parses nothing and checks no schema.
+    assert not heavy & _imported(*run, SEVEN_ROCKS_CACHE_DIR=str(cache))
