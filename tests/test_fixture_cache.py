@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -168,6 +170,17 @@ def test_the_installed_cache_is_on_and_salted_with_the_code(cache: Path) -> None
     made = cache_module.fixture_cache()
     assert made.directory == cache / "fixtures"
     assert all((Path(cache_module.__file__).parent / name).is_file() for name in cache_module._CODE)
+
+
+def test_old_entries_are_pruned_by_a_run_that_writes(cache: Path, tmp_path: Path) -> None:
+    lint([TEST_FIXTURES])
+    (old,) = _entries(cache)
+    long_ago = time.time() - (cache_module.MAX_AGE_DAYS + 1) * 86400
+    os.utime(old, (long_ago, long_ago))
+    lint([TEST_FIXTURES])  # reads the entry: writes nothing, prunes nothing
+    assert _entries(cache) == [old]
+    lint([_user_folder(tmp_path)])  # writes new entries: the old one goes
+    assert old not in _entries(cache) and _entries(cache)
 
 
 def test_keys_depend_on_content_and_salt() -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -28,12 +29,22 @@ from typing import Any
 from conformance import SUITE_VERSION
 from conformance.suite.resources import DataNotFoundError, schemas_dir
 
-__all__ = ["CACHE_DIR_ENV", "NO_CACHE_ENV", "FixtureCache", "cache_dir", "fixture_cache"]
+__all__ = [
+    "CACHE_DIR_ENV",
+    "MAX_AGE_DAYS",
+    "NO_CACHE_ENV",
+    "FixtureCache",
+    "cache_dir",
+    "fixture_cache",
+]
 
 CACHE_DIR_ENV = "SEVEN_ROCKS_CACHE_DIR"
 """Environment variable naming the cache folder."""
 NO_CACHE_ENV = "SEVEN_ROCKS_NO_CACHE"
 """Environment variable that turns the cache off when set (to anything but ``0``)."""
+
+MAX_AGE_DAYS = 30
+"""Entries written longer ago than this are removed by the next run that writes one."""
 
 # Bump when the meaning of a cached entry changes (the loader's rules, the entry's form).
 _FORMAT = b"seven-rocks-fixture-cache 1\n"
@@ -103,6 +114,7 @@ class FixtureCache:
             if not self._made:
                 self.directory.mkdir(parents=True, exist_ok=True)
                 self._made = True
+                self._prune()
             # Write then rename: a reader never sees half an entry, even from another
             # run; the process id keeps two runs writing the same entry apart.
             temp = self.directory / f".{key}.{os.getpid()}.tmp"
@@ -115,6 +127,19 @@ class FixtureCache:
         except (OSError, ValueError, RecursionError):
             # Read-only home, full disk, a file where the folder should be: go on without.
             self._writable = False
+
+    def _prune(self) -> None:
+        # Entries of edited files are never read again: a run that writes removes those
+        # written more than MAX_AGE_DAYS ago. An entry still in use is then parsed and
+        # written once more, which costs one slower run a month.
+        assert self.directory is not None
+        oldest = time.time() - MAX_AGE_DAYS * 86400
+        for entry in self.directory.glob("*.json"):
+            try:
+                if entry.stat().st_mtime < oldest:
+                    entry.unlink()
+            except OSError:
+                continue  # another run removed it first
 
 
 def fixture_cache() -> FixtureCache:
