@@ -290,9 +290,19 @@ class _Builder:
         out: list[tuple[str | int, Node]] = []
         first: dict[str, Node] = {}
         for key_node, value_node in node.value:
-            name = self._key(key_node, path)
-            if name is None:
-                continue
+            name = key_node.value
+            # Most keys are plain words: anything else is typed and checked by _key.
+            if not (
+                type(key_node) is ScalarNode
+                and key_node.tag == _PLAIN
+                and name[:1] not in _NUMBER_START
+                and name not in _NULLS
+                and name not in _BOOLS
+                and name != "<<"
+            ):
+                name = self._key(key_node, path)
+                if name is None:
+                    continue
             if name in first:
                 line = first[name].start_mark.line + 1
                 self.problem((path, name), key_node, f"duplicate key (first at line {line})")
