@@ -79,10 +79,17 @@ def test_run_from_an_unrelated_directory(tmp_path: Path) -> None:
 
 def test_benchmark_prints_a_final_json_line() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance.bench", "--repeats", "1"],
+        [sys.executable, "-m", "conformance.bench", "--repeats", "1", "--scales", "1",
+         "--engine-seconds", "0.2"],
         capture_output=True, text=True, timeout=120, env=env(), cwd=ROOT, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     assert figures["cases"] > 0 and figures["reference_s"] > 0 and figures["trivial_s"] > 0
     assert abs(figures["ratio"] - figures["reference_s"] / figures["trivial_s"]) < 0.01
+    folder = figures["user_folder"]["1x"]
+    assert folder["cases"] == figures["cases"]
+    assert all(
+        folder[k]["cpu_s"] > 0 and folder[k]["peak_kib"] > 0 for k in ("cold", "warm", "off")
+    )
+    assert figures["check_messages"]["totals"]["total"] == figures["cases"]

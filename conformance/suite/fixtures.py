@@ -5,17 +5,25 @@ Every problem found names its file and, when it concerns one, the case id.
 
 from __future__ import annotations
 
+import gc
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from conformance.engine.protocol import QUERY_CMDS, REJECTION_CODES
+from conformance.suite.cache import FixtureCache, fixture_cache
 from conformance.suite.features import FEATURES
-from conformance.suite.resources import DataNotFoundError, fixtures_dir
+from conformance.suite.files import (
+    FixtureReadError,
+    decode,
+    display_name,
+    fixture_files,
+    read_fixture,
+    resolved_path,
+)
 from conformance.suite.rules import Rule, load_rules
 
 __all__ = [
@@ -65,32 +73,6 @@ _CASE_KEYS = frozenset(
 ) | {"features"}
 _CASE_PATH = re.compile(r"^\$\.cases\[(\d+)\]")
 _REQUIRED = ("id", "description", "rules", "source", "cmd", "given")
-
-_BOOL_TAG = "tag:yaml.org,2002:bool"
-# The C loader is several times faster; fall back when libyaml is absent.
-_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _Loader(_BaseLoader):  # type: ignore[misc]
-    """A safe loader with YAML 1.2 booleans: only true/false.
-
-    YAML 1.1 also reads ``on``, ``off``, ``yes`` and ``no`` as booleans, which would turn
-    the placement key ``on:`` into ``True``.
-    """
-
-
-_Loader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag != _BOOL_TAG]
-    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
-}
-_Loader.add_implicit_resolver(
-    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
-)
-
-
-def load_yaml(text: str) -> Any:
-    """Parse fixture YAML safely, with YAML 1.2 booleans (``on:`` stays a string key)."""
-    return yaml.load(text, Loader=_Loader)
 
 
 @dataclass(frozen=True, eq=False)
@@ -142,10 +124,16 @@ class FixtureError(Exception):
         return "\n".join(lines)
 
 
-def fixture_files(directory: Path) -> list[Path]:
-    """The fixture files under ``directory`` (``*.yaml``/``*.yml``, recursively), sorted."""
-    found = [*directory.rglob("*.yaml"), *directory.rglob("*.yml")]
-    return sorted(p for p in found if p.is_file())
+def load_yaml(text: str) -> Any:
+    """Parse fixture YAML into JSON data (see `conformance.suite.yaml_loader`).
+
+    Raises `FixtureReadError` (`YamlSyntaxError` or `YamlDataError`) for text that is
+    not YAML or YAML that is not JSON data.
+    """
+    # Imported here: a run whose files are all cached never needs PyYAML.
+    from conformance.suite import yaml_loader
+
+    return yaml_loader.load_yaml(text)
 
 
 def _structure(data: Any) -> tuple[list[str], list[tuple[str, list[str]]]]:
@@ -212,6 +200,8 @@ def _case_structure(number: int, case: Any) -> tuple[str, list[str]]:
         out.append("exactly one of 'expect' and 'expect_rejected' is required")
     if has_expect and not isinstance(case["expect"], dict):
         out.append("expect must be a mapping (a subset of the result)")
+    elif has_expect and not case["expect"]:
+        out.append("expect is empty, so any result would pass: name the fields to compare")
     if has_rejected:
         out.extend(_rejected_structure(case["expect_rejected"]))
     out.extend(_features_structure(case))
@@ -252,59 +242,89 @@ def _rejected_structure(rejected: Any) -> list[str]:
 
 
 def _schema_problems(data: Any) -> list[str]:
-    # Imported here: jsonschema is slow to import and a plain run does not need it.
+    # Imported here: a run of cached or trusted files checks no schema.
     from conformance.suite import schemas
 
-    return list(schemas.check_fixture_file(data))
+    try:
+        # The loader bounds nesting, and cached entries are JSON that Python's own
+        # parser bounds: no need to walk the data for its depth again.
+        return list(schemas.check_fixture_file(data, shallow=True))
+    except RecursionError:  # the loader bounds nesting; this is a last safety net
+        return ["$: values nest too deeply to check against the schema"]
 
 
-def _display(path: Path) -> str:
-    # The suite's own files read the same wherever the suite is installed.
-    resolved = path.resolve()
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    # Loading allocates many long-lived containers and no garbage cycles; the cyclic
+    # collector would otherwise rescan everything loaded so far again and again, which
+    # makes loading grow faster than the number of cases.
+    enabled = gc.isenabled()
+    gc.disable()
     try:
-        return str(Path("fixtures") / resolved.relative_to(fixtures_dir().resolve()))
-    except (ValueError, DataNotFoundError):
-        pass
-    try:
-        return str(resolved.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @dataclass
 class _Collector:
     rules: Mapping[str, Rule]
     schema: bool
+    cache: FixtureCache
     problems: list[FixtureProblem] = field(default_factory=list)
     cases: list[Case] = field(default_factory=list)
     seen: dict[str, str] = field(default_factory=dict)
     files: int = 0
 
     def add_file(self, path: Path, *, schema: bool) -> None:
-        name = _display(path)
+        name = display_name(path)
         self.files += 1
-        try:
-            data = load_yaml(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-            message = " ".join(str(exc).split())
-            self.problems.append(FixtureProblem(name, None, f"cannot read YAML: {message}"))
+        entry = self._read(name, path)
+        if entry is None:
             return
+        data = entry["data"]
         file_problems, case_problems = _structure(data)
         self.problems.extend(FixtureProblem(name, None, m) for m in file_problems)
         for label, problems in case_problems:
             self.problems.extend(FixtureProblem(name, label, m) for m in problems)
+        key, fresh = entry.pop("key"), entry.pop("fresh")
         if schema and self.schema:
-            self._add_schema_problems(name, data, case_problems)
+            if entry.get("schema") is None:
+                entry["schema"] = _schema_problems(data)
+                fresh = True
+            self._add_schema_problems(name, entry["schema"], case_problems)
+        if fresh:
+            self.cache.put(key, entry)
         if file_problems:
             return
         for raw, (_, problems) in zip(data["cases"], case_problems, strict=True):
             if not problems:
                 self._add_case(name, raw)
 
+    def _read(self, name: str, path: Path) -> dict[str, Any] | None:
+        """The file's cache entry (``data``, maybe ``schema``), its ``key``, and whether it
+        is ``fresh`` (not yet stored); None when it cannot be read."""
+        try:
+            content = read_fixture(path)
+            key = self.cache.key(content)
+            entry = self.cache.get(key)
+            fresh = entry is None
+            if entry is None:
+                entry = {"data": load_yaml(decode(content))}
+        except FixtureReadError as exc:
+            if exc.problems:
+                self.problems.extend(FixtureProblem(name, p.case, str(p)) for p in exc.problems)
+            else:
+                self.problems.append(FixtureProblem(name, None, str(exc)))
+            return None
+        entry["key"], entry["fresh"] = key, fresh
+        return entry
+
     def _add_schema_problems(
-        self, name: str, data: Any, case_problems: list[tuple[str, list[str]]]
+        self, name: str, messages: list[str], case_problems: list[tuple[str, list[str]]]
     ) -> None:
-        for message in _schema_problems(data):
+        for message in messages:
             match = _CASE_PATH.match(message)
             if match is None:
                 self.problems.append(FixtureProblem(name, None, f"schema: {message}"))
@@ -358,21 +378,25 @@ def _collect(
     schema_dirs: Iterable[Path],
     schema: bool,
 ) -> _Collector:
-    collector = _Collector(rules if rules is not None else load_rules(), schema)
-    schema_roots = {d.resolve() for d in schema_dirs}
-    for directory in dirs:
-        if not directory.is_dir():
-            collector.problems.append(FixtureProblem(_display(directory), None, "not a directory"))
-            continue
-        files = fixture_files(directory)
-        if not files:
-            collector.problems.append(
-                FixtureProblem(_display(directory), None, "no fixture files (*.yaml) found")
-            )
-        check = directory.resolve() in schema_roots
-        for path in files:
-            collector.add_file(path, schema=check)
+    collector = _Collector(rules if rules is not None else load_rules(), schema, fixture_cache())
+    schema_roots = {resolved_path(d) for d in schema_dirs}
+    with _gc_paused():
+        for directory in dirs:
+            _collect_dir(collector, directory, resolved_path(directory) in schema_roots)
     return collector
+
+
+def _collect_dir(collector: _Collector, directory: Path, schema: bool) -> None:
+    if not directory.is_dir():
+        collector.problems.append(FixtureProblem(display_name(directory), None, "not a directory"))
+        return
+    files = fixture_files(directory)
+    if not files:
+        collector.problems.append(
+            FixtureProblem(display_name(directory), None, "no fixture files (*.yaml) found")
+        )
+    for path in files:
+        collector.add_file(path, schema=schema)
 
 
 def load_cases(
@@ -380,16 +404,27 @@ def load_cases(
     *,
     rules: Mapping[str, Rule] | None = None,
     schema_dirs: Iterable[Path] = (),
+    freeze: bool = False,
 ) -> list[Case]:
     """Load every case under ``dirs`` in file order; raise ``FixtureError`` on any problem.
 
     The built-in structural and semantic checks always run; the JSON Schema check runs
     for the folders in ``schema_dirs`` (a user's own fixtures), since importing
     jsonschema costs more than a whole run of the suite's own, already linted, files.
+
+    ``freeze`` moves every object alive afterwards, the cases included, out of the
+    cyclic garbage collector's sight (`gc.freeze`): for a process that keeps the cases
+    to its end, such as a run, this spares the collector rescanning them again and
+    again (a third of a large run's CPU). Cyclic garbage alive at that moment is
+    never collected, so a long-lived process that loads cases repeatedly leaves it off.
     """
     collector = _collect(dirs, rules, schema_dirs, schema=True)
     if collector.problems:
         raise FixtureError(collector.problems)
+    if freeze:
+        # No collection first: it would scan all the cases once more, and loading
+        # leaves no cyclic garbage (what it discards is freed by reference counting).
+        gc.freeze()
     return collector.cases
 
 

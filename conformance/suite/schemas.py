@@ -4,22 +4,28 @@ The schemas live in ``spec/schemas`` (``conformance/_data/schemas`` in a wheel);
 they refer to one another by ``$id``, so all of them are loaded into one
 :class:`referencing.Registry`. Every check returns a list of messages, each one
 ``<JSON path>: <what is wrong>``; an empty list means the instance is valid.
+
+When ``jsonschema-rs`` (a compiled validator) is installed, it answers first whether an
+instance is valid, which costs microseconds instead of milliseconds; only an instance it
+does not accept is checked again by ``jsonschema``, which then decides and writes the
+messages. Verdicts and messages are therefore those of ``jsonschema`` alone.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from typing import Any, cast
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from jsonschema.protocols import Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from typing import TYPE_CHECKING, Any, cast
 
 from conformance.suite.resources import schemas_dir
+
+if TYPE_CHECKING:
+    # Imported where used: jsonschema takes ~100 ms to import, and a check that the
+    # compiled validator accepts never needs it.
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
+    from referencing import Registry
 
 __all__ = [
     "BASE_URI",
@@ -40,6 +46,9 @@ QUERY_CMDS = ("table", "legal", "settle", "hand", "game", "perft")
 
 _SUFFIX = ".schema.json"
 _REPLY_KINDS = ("result", "rejected", "errored", "skipped")
+# The compiled validator recurses on the machine stack; deeper instances go to jsonschema,
+# which fails politely. Fixtures and protocol messages nest about ten deep.
+_FAST_DEPTH = 100
 # Keywords whose own message would only say "not valid under ..."; a schema
 # that uses them gives its reason in "description".
 _COMPOUND = frozenset({"not", "anyOf", "oneOf", "allOf"})
@@ -61,6 +70,9 @@ def schema_names() -> list[str]:
 @cache
 def registry() -> Registry[Any]:
     """A registry holding every schema under ``BASE_URI + file name`` and under its ``$id``."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources: list[tuple[str, Resource[Any]]] = []
     for name, contents in _load().items():
         resource = Resource.from_contents(contents, default_specification=DRAFT202012)
@@ -85,7 +97,59 @@ def _validator(file_name: str) -> Validator:
     schemas = _load()
     if file_name not in schemas:
         raise KeyError(f"no schema named {file_name!r}; known: {', '.join(schemas)}")
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schemas[file_name], registry=registry())
+
+
+@cache
+def _fast_registry() -> Any:
+    import jsonschema_rs  # an optional accelerator: ImportError when absent
+
+    resources = []
+    for name, contents in _load().items():
+        for uri in {BASE_URI + name, contents.get("$id", BASE_URI + name)}:
+            resources.append((uri, contents))
+    return jsonschema_rs.Registry(resources)
+
+
+@cache
+def _fast(file_name: str) -> Callable[[Any], bool] | None:
+    """The compiled validator's ``is_valid`` for one schema, or None without one."""
+    try:
+        import jsonschema_rs
+
+        compiled = jsonschema_rs.Draft202012Validator(_load()[file_name], registry=_fast_registry())
+    except Exception:  # absent, or a schema it cannot compile: jsonschema alone
+        return None
+    is_valid: Callable[[Any], bool] = compiled.is_valid
+    return is_valid
+
+
+def _shallow(instance: object) -> bool:
+    """Whether ``instance`` nests at most ``_FAST_DEPTH`` deep (a walk without recursion)."""
+    # Level by level, keeping only containers: scalars, most of any instance, cost
+    # one type check each.
+    level: list[object] = [instance] if isinstance(instance, dict | list) else []
+    for _ in range(_FAST_DEPTH):
+        if not level:
+            return True
+        below: list[object] = []
+        for value in level:
+            children = value.values() if isinstance(value, dict) else cast(list[object], value)
+            below += [child for child in children if isinstance(child, dict | list)]
+        level = below
+    return not level
+
+
+def _fast_accepts(file_name: str, instance: object, *, shallow: bool = False) -> bool:
+    fast = _fast(file_name)
+    if fast is None or not (shallow or _shallow(instance)):
+        return False
+    try:
+        return fast(instance)
+    except Exception:  # a value it cannot take (a key that is not a string...): ask jsonschema
+        return False
 
 
 def _json_path(path: Iterable[str | int]) -> str:
@@ -101,6 +165,8 @@ def _json_path(path: Iterable[str | int]) -> str:
 
 
 def _describe(error: ValidationError) -> str:
+    from jsonschema.exceptions import best_match
+
     schema = error.schema
     if error.validator in _COMPOUND:
         if isinstance(schema, Mapping) and isinstance(schema.get("description"), str):
@@ -111,7 +177,12 @@ def _describe(error: ValidationError) -> str:
     return f"{_json_path(error.absolute_path)}: {error.message}"
 
 
-def _errors(name: str, instance: object) -> list[str]:
+def _errors(name: str, instance: object, *, shallow: bool = False) -> list[str]:
+    # Only an acceptance is taken from the compiled validator: any doubt goes to
+    # jsonschema, whose verdict and messages are the reference.
+    file_name = name if name.endswith(_SUFFIX) else name + _SUFFIX
+    if _fast_accepts(file_name, instance, shallow=shallow):
+        return []
     # Parsed JSON or YAML is any Python object; the schema decides what is valid.
     errors = validator(name).iter_errors(cast(Any, instance))
     messages = {_describe(error) for error in errors}
@@ -162,13 +233,15 @@ def check_reply(cmd: str, obj: object) -> list[str]:
     return [f"$: a reply needs one of the keys {', '.join(_REPLY_KINDS)}; got {sorted(obj)}"]
 
 
-def check_fixture_file(data: object) -> list[str]:
+def check_fixture_file(data: object, *, shallow: bool = False) -> list[str]:
     """Check one parsed fixture file: its shape, and that no case id repeats in it.
 
     Uniqueness across files and whether each cited rule exists in
     ``spec/rules.md`` need the whole suite, so the caller checks those.
+    ``shallow`` says the caller knows that ``data`` nests at most a few hundred deep
+    (the fixture loader refuses more than 32), which spares a walk over it.
     """
-    messages = _errors("fixture", data)
+    messages = _errors("fixture", data, shallow=shallow)
     if isinstance(data, dict) and isinstance(data.get("cases"), list):
         seen: dict[str, int] = {}
         for position, case in enumerate(data["cases"]):

@@ -206,7 +206,9 @@ def _run(
     try:
         rules = load_rules()
         dirs = [] if args.no_suite else [fixtures_dir()]
-        cases = load_cases([*dirs, *args.fixture_dirs], rules=rules, schema_dirs=args.fixture_dirs)
+        cases = load_cases(
+            [*dirs, *args.fixture_dirs], rules=rules, schema_dirs=args.fixture_dirs, freeze=True
+        )
     except (FixtureError, DataNotFoundError, ValueError, OSError) as exc:
         error(str(exc))
         return 2
