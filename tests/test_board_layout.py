@@ -254,11 +254,10 @@ def test_random_tables_are_laid_out_without_overlap_until_an_arm_turns() -> None
         assert len(board.tiles) == len(plays) and not board.problems
         boxes = rectangles(board, 5, 3, 0)
         turned = any(
-            p.parent is not None
-            and not board.tiles[p.parent].double
-            and p.heading != board.tiles[p.parent].heading
+            p.parent is not None and p.heading != board.tiles[p.parent].sides[str(p.parent_side)]
             for p in board.tiles.values()
         )
+        assert turned == any(p.turned for p in board.tiles.values())
         turned_tables += turned
         if not turned:
             assert overlaps(boxes) == [], plays

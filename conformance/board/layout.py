@@ -91,6 +91,9 @@ class Placed:
     parent_side: str | None = None
     join_side: str | None = None
     sides: Mapping[str, Heading] = field(default_factory=dict)
+    turned: bool = False
+    """Whether the arm turns the corner at this tile (it does not continue its parent's end
+    straight on)."""
 
     @property
     def double(self) -> bool:
@@ -218,7 +221,7 @@ def _attach(
     if board.neighbour(on_tile, side) is not None:
         board.problems.append(f"{where}: that end point is taken; not drawn")
         return False
-    heading = parent.sides[side]
+    heading = straight = parent.sides[side]
     x, y = parent.cell
     # An arm of the line turns the corner once it runs max_arm tiles from the opening;
     # never right after the spinner, whose own branch already runs that way.
@@ -247,6 +250,7 @@ def _attach(
         parent_side=side,
         join_side=join,
         sides=_sides_of(tile, heading, join, spinner),
+        turned=heading != straight,
     )
     board.children[(on_tile, side)] = tile
     return True
