@@ -189,7 +189,9 @@ def test_bad_input_is_drawn_around_not_crashed_on() -> None:
     text = draw_plays(plays, weird)
     assert "not on the table" in text
     assert draw_plays([]) == "(empty table)"
-    assert draw_plays("not a list").startswith("(empty table)")  # type: ignore[arg-type]
+    for junk in ("not a list", None, 3, {"tile": [1, 4]}):
+        assert draw_plays(junk).startswith("(empty table)\nthe plays are not a list")  # type: ignore[arg-type]
+        ElementTree.fromstring(svg_plays(junk))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("case_id", SEED_IDS)

@@ -188,7 +188,11 @@ def _placement(raw: Any) -> tuple[Tile | None, Tile | None, str | None, bool]:
 def layout(plays: Iterable[Any], *, max_arm: int = DEFAULT_MAX_ARM) -> Board:
     """Lay out ``plays`` (placements in protocol form, in order) on a board."""
     board = Board()
-    for order, raw in enumerate(plays if isinstance(plays, list | tuple) else list(plays)):
+    if isinstance(plays, str | bytes | Mapping) or not isinstance(plays, Iterable):
+        # A request's plays may be anything at all in a case about malformed input.
+        board.problems.append("the plays are not a list of placements; nothing is drawn")
+        return board
+    for order, raw in enumerate(list(plays)):
         tile, on_tile, side, ok = _placement(raw)
         if not ok or tile is None:
             board.problems.append(f"placement {order} is malformed and is not drawn")
