@@ -78,7 +78,13 @@ def report(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 
 
 def live_processes(marker: str) -> list[int]:
-    """Pids of running (not zombie) processes whose command line contains ``marker``."""
+    """Pids of running (not zombie) processes whose command line contains ``marker``.
+
+    Under pytest-xdist only those started from this worker count: another worker may be
+    running fake engines of its own at the same moment.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    mine = f"PYTEST_XDIST_WORKER={worker}".encode() if worker else None
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -91,5 +97,16 @@ def live_processes(marker: str) -> list[int]:
         # The runner's own command line names the engine too: it is not an engine.
         runner = " -m conformance " in cmdline
         if marker in cmdline and state not in ("Z", "X") and not runner:
+            if mine is not None and not _environ_has(entry, mine):
+                continue
             found.append(int(entry.name))
     return found
+
+
+def _environ_has(entry: Path, assignment: bytes) -> bool:
+    try:
+        return assignment in (entry / "environ").read_bytes().split(b"\0")
+    except PermissionError:
+        return True  # unreadable: count it rather than overlook it
+    except OSError:
+        return False  # gone meanwhile
