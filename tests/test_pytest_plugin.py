@@ -250,3 +250,19 @@ def test_a_typed_user_script_passes_mypy_strict_and_runs() -> None:
     assert done.returncode == 0, done.stderr
     spinner = select(load_suite(), rules=["spinner"])
     assert f"{len(spinner)}/{len(spinner)} passed, 0 not" in done.stdout
+
+
+def test_readme_python_examples_use_only_the_public_api() -> None:
+    import ast
+
+    import conformance.api as api
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.S)
+    using = [b for b in blocks if "conformance.api" in b]
+    assert using, "README shows the API"
+    for block in using:
+        for node in ast.walk(ast.parse(block)):
+            if isinstance(node, ast.ImportFrom) and node.module == "conformance.api":
+                names = {alias.name for alias in node.names}
+                assert names <= set(api.__all__), names - set(api.__all__)
