@@ -360,7 +360,8 @@ class EngineClient:
                         pipe.close()
 
     def __enter__(self) -> EngineClient:
-        self.start()
+        if self.info is None:  # a client already started keeps its handshake
+            self.start()
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -1,4 +1,4 @@
-"""Compare an expected value from a fixture with an engine's answer (team contract semantics).
+"""Compare an expected value from a fixture with an engine's answer (spec/fixtures.md, section 7).
 
 - Objects: only the keys present in the expected object are compared, at every depth.
 - Arrays: same length, element by element in order; arrays under the keys in

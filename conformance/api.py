@@ -1,0 +1,162 @@
+"""The public Python API of the conformance suite.
+
+Everything a program needs to run the suite against an engine from Python: load the
+cases, select some, start an engine, run them, read the results and write the
+reports. The names listed in ``__all__`` follow semantic versioning (README:
+"Stability"); every other module of the package is private and may change in any
+release.
+
+    from conformance.api import load_suite, run, select, start_engine
+
+    cases = select(load_suite(), rules=["spinner"])
+    with start_engine("python my_adapter.py") as engine:
+        print(engine.info)
+    result = run("python my_adapter.py", cases)
+    print(result.totals(), [r.case.id for r in result.failures()])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from conformance import SUITE_VERSION
+from conformance.engine.client import EngineClient, EngineInfo, EngineStartError, split_command
+from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS
+from conformance.runner.execute import (
+    DEFAULT_TIMEOUT,
+    RunOptions,
+    reference_engine,
+    run_suite,
+    select_cases,
+)
+from conformance.runner.expectfail import read_expect_fail
+from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+from conformance.suite.fixtures import Case, FixtureError, load_cases
+from conformance.suite.resources import fixtures_dir
+from conformance.suite.rules import Rule, load_rules
+
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "PROTOCOL_VERSION",
+    "QUERY_CMDS",
+    "SUITE_VERSION",
+    "Case",
+    "CaseResult",
+    "EngineClient",
+    "EngineInfo",
+    "EngineStartError",
+    "FixtureError",
+    "Outcome",
+    "Rule",
+    "RunOptions",
+    "RunResult",
+    "engine_command",
+    "load_rules",
+    "load_suite",
+    "read_expect_fail",
+    "run",
+    "select",
+    "start_engine",
+    "write_json_report",
+    "write_junit_report",
+    "write_text_report",
+]
+
+EngineCommand = str | Sequence[str] | None
+"""An engine: a command line (split like a shell would), an argv list, or None for the
+built-in reference engine."""
+
+
+def load_suite(fixtures: Iterable[Path | str] = (), *, builtin: bool = True) -> list[Case]:
+    """The suite's own cases (unless ``builtin`` is false) and those under ``fixtures``.
+
+    Folders in ``fixtures`` are checked like ``seven-rocks-conformance lint`` checks
+    them; any problem raises `FixtureError`, which lists each problem by file and case.
+    """
+    extra = [Path(d) for d in fixtures]
+    dirs = ([fixtures_dir()] if builtin else []) + extra
+    if not dirs:
+        raise ValueError("nothing to load: builtin=False and no fixture folder given")
+    return load_cases(dirs, rules=load_rules(), schema_dirs=extra)
+
+
+def select(
+    cases: Iterable[Case],
+    *,
+    keywords: Sequence[str] = (),
+    rules: Sequence[str] = (),
+    cmds: Sequence[str] = (),
+) -> list[Case]:
+    """The cases matching every kind of criterion given, as ``run -k/--rule/--cmd`` do.
+
+    ``keywords`` are globs on the case id (a plain word matches anywhere in it),
+    ``rules`` prefixes of rule IDs (``"spinner"``, ``"settle.round-each-player"``),
+    ``cmds`` command names; several values of one kind are alternatives.
+    """
+    return select_cases(cases, keywords=keywords, rules=rules, cmds=cmds)
+
+
+def engine_command(engine: EngineCommand) -> tuple[list[str], Mapping[str, str] | None]:
+    """The argv and environment that start ``engine`` (None: the reference engine)."""
+    if engine is None:
+        argv, env = reference_engine()
+        return argv, env
+    if isinstance(engine, str):
+        return split_command(engine), None
+    argv = list(engine)
+    if not argv:
+        raise ValueError("the engine command is empty")
+    return argv, None
+
+
+def start_engine(engine: EngineCommand = None, *, timeout: float = DEFAULT_TIMEOUT) -> EngineClient:
+    """A started engine (handshake done), to be closed; use it as a context manager.
+
+    Raises `EngineStartError` when it cannot be started or fails the handshake.
+    """
+    argv, env = engine_command(engine)
+    client = EngineClient(argv, timeout=timeout, env=env)
+    client.start()
+    return client
+
+
+def run(
+    engine: EngineCommand,
+    cases: Sequence[Case] | None = None,
+    *,
+    options: RunOptions | None = None,
+    jobs: int = 1,
+) -> RunResult:
+    """Run ``cases`` (default: the whole suite) against ``engine`` and return the results.
+
+    Raises `EngineStartError` when the engine cannot be started at all; everything
+    the engine does wrong afterwards is in the results.
+    """
+    argv, env = engine_command(engine)
+    selected = load_suite() if cases is None else list(cases)
+    return run_suite(argv, selected, options=options, jobs=jobs, env=env)
+
+
+def write_text_report(result: RunResult, stream: TextIO, *, verbose: bool = False) -> None:
+    """The human report, as ``run`` prints it (without colour)."""
+    from conformance.reports.text import format_report
+
+    stream.write(format_report(result, load_rules(), verbose=verbose))
+
+
+def write_json_report(result: RunResult, stream: TextIO, *, strict: bool = False) -> None:
+    """The JSON report (spec/schemas/report.schema.json), as ``run --format json`` writes."""
+    import json
+
+    from conformance.reports.json_report import report_object
+
+    stream.write(json.dumps(report_object(result, strict=strict)) + "\n")
+
+
+def write_junit_report(result: RunResult, path: Path | str) -> None:
+    """The JUnit XML report, as ``run --junit FILE`` writes it."""
+    from conformance.reports.junit import write_junit
+
+    write_junit(Path(path), result, load_rules())

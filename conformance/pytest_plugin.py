@@ -1,0 +1,259 @@
+"""The pytest plugin: the conformance cases as pytest items.
+
+Registered through the package's ``pytest11`` entry point and inactive unless
+``--seven-rocks-engine CMD`` is given: without it, it adds a few command-line options,
+the ``seven_rocks_engine`` fixture, and nothing else (no import of the runner, no
+engine, no item). With it, every case of the suite becomes one item whose node id is
+the case id, so ``-k``, ``-m``, ``-x``, ``--lf``, ``--junitxml`` and ``-n`` (with
+pytest-xdist: one engine per worker) work as usual.
+
+Markers: the command (``-m table``), the rule group (``-m spinner``) and the rule ID
+(``-m spinner.first-double``) of each case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from conformance.engine.client import EngineClient
+    from conformance.runner.outcomes import CaseResult
+    from conformance.suite.fixtures import Case
+    from conformance.suite.rules import Rule
+
+__all__ = ["CaseItem", "pytest_addoption", "pytest_configure", "seven_rocks_engine"]
+
+_PLUGIN_NAME = "seven-rocks-conformance-session"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The plugin's options, all prefixed ``--seven-rocks-``."""
+    group = parser.getgroup("seven-rocks", "Seven Rocks conformance suite")
+    group.addoption(
+        "--seven-rocks-engine",
+        metavar="CMD",
+        help="run the Seven Rocks conformance cases against the engine this command starts "
+        "(split like a shell would split it, run without a shell); 'reference' is the "
+        "built-in reference engine",
+    )
+    group.addoption(
+        "--seven-rocks-fixtures",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also run the fixture files under DIR (checked like the suite's own)",
+    )
+    group.addoption(
+        "--seven-rocks-no-suite",
+        action="store_true",
+        help="leave out the suite's own cases (only those of --seven-rocks-fixtures)",
+    )
+    group.addoption(
+        "--seven-rocks-expect-fail",
+        metavar="FILE",
+        help="case ids expected to fail (the runner's --expect-fail format): strict xfails",
+    )
+    group.addoption(
+        "--seven-rocks-timeout",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="longest wait for one reply (default 5)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Activate the plugin when ``--seven-rocks-engine`` is given."""
+    engine = config.getoption("seven_rocks_engine")
+    if engine is None:
+        return
+    from conformance.engine.protocol import QUERY_CMDS
+    from conformance.suite.rules import load_rules, rule_group
+
+    rules = load_rules()
+    for cmd in QUERY_CMDS:
+        config.addinivalue_line("markers", f"{cmd}: Seven Rocks cases of the {cmd} command")
+    for group in dict.fromkeys(rule_group(rule_id) for rule_id in rules):
+        config.addinivalue_line("markers", f"{group}: Seven Rocks cases citing a {group}.* rule")
+    for rule_id in rules:
+        config.addinivalue_line("markers", f"{rule_id}: Seven Rocks cases citing {rule_id}")
+    config.pluginmanager.register(_Session(config, engine, rules), _PLUGIN_NAME)
+
+
+class CaseFailed(Exception):
+    """The engine's answer departs from the rules (``failed`` in the runner's terms)."""
+
+    def __init__(self, result: CaseResult) -> None:
+        super().__init__(result.message)
+        self.result = result
+
+
+class CaseErrored(CaseFailed):
+    """No usable answer (crash, timeout, protocol violation): ``errored`` in the runner."""
+
+
+class CaseItem(pytest.Item):
+    """One conformance case run against the engine."""
+
+    def __init__(self, *, case: Case, session_plugin: _Session, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.case = case
+        self.session_plugin = session_plugin
+
+    def runtest(self) -> None:
+        """Send the case to the engine and judge the reply."""
+        from conformance.runner.outcomes import Outcome
+
+        result = self.session_plugin.run_case(self.case)
+        if result.outcome is Outcome.SKIPPED:
+            pytest.skip(result.message)
+        if result.outcome is Outcome.FAILED:
+            raise CaseFailed(result)
+        if result.outcome is Outcome.ERRORED:
+            raise CaseErrored(result)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        """The runner's own explanation of the failure."""
+        if isinstance(excinfo.value, CaseFailed):
+            from conformance.reports.text import format_case
+
+            result = excinfo.value.result
+            # The first line is what pytest's short summary shows: the problem itself.
+            return f"{result.message}\n\n{format_case(result, self.session_plugin.rules)}"
+        return str(super().repr_failure(excinfo, style=style))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        """Where the case comes from: its fixture file and id."""
+        return self.path, None, f"{self.case.id} ({self.case.file})"
+
+
+class _Session:
+    """The active plugin: the cases, the expected failures, the engine of this process."""
+
+    def __init__(self, config: pytest.Config, engine: str, rules: dict[str, Rule]) -> None:
+        self.config = config
+        self.engine = engine
+        self.rules = rules
+        self.client: EngineClient | None = None
+        self.start_error: str | None = None
+        self.restarts = 0
+
+    def _cases(self) -> list[Case]:
+        from conformance.suite.fixtures import FixtureError, load_cases
+        from conformance.suite.resources import fixtures_dir
+
+        extra = [Path(d) for d in self.config.getoption("seven_rocks_fixtures")]
+        no_suite = self.config.getoption("seven_rocks_no_suite")
+        if no_suite and not extra:
+            raise pytest.UsageError("--seven-rocks-no-suite needs --seven-rocks-fixtures DIR")
+        dirs = ([] if no_suite else [fixtures_dir()]) + extra
+        try:
+            return load_cases(dirs, rules=self.rules, schema_dirs=extra)
+        except (FixtureError, OSError, ValueError) as exc:
+            raise pytest.UsageError(f"seven-rocks: {exc}") from None
+
+    def _expected_failures(self) -> tuple[frozenset[str], str]:
+        from conformance.runner.expectfail import read_expect_fail
+
+        path = self.config.getoption("seven_rocks_expect_fail")
+        if path is None:
+            return frozenset(), ""
+        try:
+            return read_expect_fail(Path(path)), str(path)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise pytest.UsageError(f"seven-rocks: cannot read {path}: {exc}") from None
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(
+        self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        """Add one item per case, before -k, -m, --lf and the like select among them."""
+        items.extend(self._items(session))
+
+    def _items(self, session: pytest.Session) -> Iterator[CaseItem]:
+        from conformance.suite.rules import rule_group
+
+        expect_fail, source = self._expected_failures()
+        for case in self._cases():
+            item = CaseItem.from_parent(
+                session, name=case.id, nodeid=case.id, case=case, session_plugin=self
+            )
+            item.add_marker(case.cmd)
+            for rule_id in dict.fromkeys(case.rules):
+                item.add_marker(rule_id)
+            for group in dict.fromkeys(rule_group(rule_id) for rule_id in case.rules):
+                item.add_marker(group)
+            if case.id in expect_fail:
+                item.add_marker(
+                    pytest.mark.xfail(
+                        raises=CaseFailed, strict=True, reason=f"expected to fail ({source})"
+                    )
+                )
+            yield item
+
+    def _client(self) -> EngineClient:
+        from conformance.api import start_engine
+
+        if self.client is None:
+            engine = None if self.engine == "reference" else self.engine
+            timeout = self.config.getoption("seven_rocks_timeout")
+            self.client = start_engine(engine, timeout=timeout)
+        return self.client
+
+    def run_case(self, case: Case) -> CaseResult:
+        """The runner's verdict on one case; the engine is started or restarted as needed."""
+        from conformance.engine.client import EngineStartError
+        from conformance.runner.execute import DEFAULT_MAX_RESTARTS, evaluate
+        from conformance.runner.outcomes import CaseResult, Outcome
+
+        if self.start_error is None:
+            try:
+                client = self._client()
+            except EngineStartError as exc:
+                self.start_error = str(exc)
+        if self.start_error is not None:
+            return CaseResult(case, Outcome.ERRORED, f"not run: {self.start_error}")
+        if case.cmd not in (client.info.cmds if client.info else ()):
+            return CaseResult(case, Outcome.SKIPPED, f"the engine does not implement {case.cmd!r}")
+        [exchange] = client.exchange([case.request(client.next_seq())])
+        result = evaluate(case, exchange)
+        if result.outcome in (Outcome.FAILED, Outcome.ERRORED):
+            result.stderr_tail = client.stderr_tail()
+        if exchange.broken:
+            client.close(graceful=False)
+            self.client = None
+            self.restarts += 1
+            if self.restarts > DEFAULT_MAX_RESTARTS:
+                self.start_error = (
+                    f"the engine was restarted {DEFAULT_MAX_RESTARTS} times; giving up"
+                )
+        return result
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        """Stop this process's engine."""
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+
+
+@pytest.fixture(scope="session")
+def seven_rocks_engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]:
+    """A started engine client for your own tests: ``--seven-rocks-engine`` (required)."""
+    from conformance.api import start_engine
+
+    engine = request.config.getoption("seven_rocks_engine")
+    if engine is None:
+        pytest.fail(
+            "the seven_rocks_engine fixture needs --seven-rocks-engine CMD "
+            "('reference' for the built-in engine)",
+            pytrace=False,
+        )
+    client = start_engine(None if engine == "reference" else engine)
+    try:
+        yield client
+    finally:
+        client.close()
