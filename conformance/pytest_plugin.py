@@ -8,7 +8,9 @@ the case id, so ``-k``, ``-m``, ``-x``, ``--lf``, ``--junitxml`` and ``-n`` (wit
 pytest-xdist: one engine per worker) work as usual.
 
 Markers: the command (``-m table``), the rule group (``-m spinner``) and the rule ID
-(``-m spinner.first-double``) of each case.
+(``-m spinner.first-double``) of each case, and ``seed`` on the cases that reproduce the
+rules text's own worked examples (so ``-k seed`` selects them along with every id
+containing "seed").
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
 __all__ = ["CaseItem", "pytest_addoption", "pytest_configure", "seven_rocks_engine"]
 
 _PLUGIN_NAME = "seven-rocks-conformance-session"
+_SEED_SOURCES = ("transcribes:", "implied:")
+"""Sources of the cases that reproduce the rules text's own worked examples."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -58,6 +62,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="case ids expected to fail (the runner's --expect-fail format): strict xfails",
     )
     group.addoption(
+        "--seven-rocks-skip-feature",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="the engine does not claim this feature (e.g. input-validation): its cases are "
+        "skips, not failures",
+    )
+    group.addoption(
         "--seven-rocks-timeout",
         type=float,
         default=5.0,
@@ -72,9 +84,19 @@ def pytest_configure(config: pytest.Config) -> None:
     if engine is None:
         return
     from conformance.engine.protocol import QUERY_CMDS
+    from conformance.suite.features import FEATURES
     from conformance.suite.rules import load_rules, rule_group
 
+    unknown = sorted(set(config.getoption("seven_rocks_skip_feature")) - set(FEATURES))
+    if unknown:
+        raise pytest.UsageError(
+            f"--seven-rocks-skip-feature {unknown[0]!r} is not a feature: known are "
+            + ", ".join(FEATURES)
+        )
     rules = load_rules()
+    config.addinivalue_line(
+        "markers", "seed: Seven Rocks cases transcribing or implied by the rules text's examples"
+    )
     for cmd in QUERY_CMDS:
         config.addinivalue_line("markers", f"{cmd}: Seven Rocks cases of the {cmd} command")
     for group in dict.fromkeys(rule_group(rule_id) for rule_id in rules):
@@ -183,6 +205,8 @@ class _Session:
                 session, name=case.id, nodeid=case.id, case=case, session_plugin=self
             )
             item.add_marker(case.cmd)
+            if case.source.startswith(_SEED_SOURCES):
+                item.add_marker("seed")
             for rule_id in dict.fromkeys(case.rules):
                 item.add_marker(rule_id)
             for group in dict.fromkeys(rule_group(rule_id) for rule_id in case.rules):
@@ -207,7 +231,7 @@ class _Session:
     def run_case(self, case: Case) -> CaseResult:
         """The runner's verdict on one case; the engine is started or restarted as needed."""
         from conformance.engine.client import EngineStartError
-        from conformance.runner.execute import DEFAULT_MAX_RESTARTS, evaluate
+        from conformance.runner.execute import DEFAULT_MAX_RESTARTS, evaluate, not_sent
         from conformance.runner.outcomes import CaseResult, Outcome
 
         if self.start_error is None:
@@ -217,8 +241,10 @@ class _Session:
                 self.start_error = str(exc)
         if self.start_error is not None:
             return CaseResult(case, Outcome.ERRORED, f"not run: {self.start_error}")
-        if case.cmd not in (client.info.cmds if client.info else ()):
-            return CaseResult(case, Outcome.SKIPPED, f"the engine does not implement {case.cmd!r}")
+        assert client.info is not None  # started clients have done the handshake
+        skipped = not_sent(case, client.info, self.config.getoption("seven_rocks_skip_feature"))
+        if skipped is not None:
+            return skipped
         [exchange] = client.exchange([case.request(client.next_seq())])
         result = evaluate(case, exchange)
         if result.outcome in (Outcome.FAILED, Outcome.ERRORED):

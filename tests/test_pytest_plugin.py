@@ -79,10 +79,16 @@ def test_the_failing_items_are_the_cases_the_runner_fails(folder: Path) -> None:
 
 def test_keyword_and_marker_selection(folder: Path) -> None:
     cases = load_suite()
-    seed = [c for c in cases if "seed" in c.id]
+    # -k matches ids and markers: ids naming the seed, and the `seed` marker of the
+    # cases that reproduce the rules text's own examples.
+    seed = [c for c in cases if "seed" in c.id or c.source.startswith(("transcribes:", "implied:"))]
     done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-k", "seed")
     assert done.returncode == 0, done.stdout[-2000:]
     assert f"{len(seed)} passed, {len(cases) - len(seed)} deselected" in done.stdout
+
+    examples = [c for c in cases if c.source.startswith(("transcribes:", "implied:"))]
+    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-m", "seed")
+    assert f"{len(examples)} passed, {len(cases) - len(examples)} deselected" in done.stdout
 
     spinner = select(cases, rules=["spinner"])
     done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-m", "spinner")
@@ -97,6 +103,27 @@ def test_keyword_and_marker_selection(folder: Path) -> None:
     # 'settle' is both a command and a rule group: cases of either are selected.
     both = {c.id for c in settle} | {c.id for c in select(cases, rules=["settle."])}
     assert f"{len(both)} passed" in done.stdout
+
+
+def test_unclaimed_features_are_skips(folder: Path) -> None:
+    cases = load_suite()
+    validation = [c for c in cases if "input-validation" in c.features]
+    assert validation
+    done = pytest_run(
+        folder,
+        "-q",
+        "--seven-rocks-engine",
+        "reference",
+        "--seven-rocks-skip-feature",
+        "input-validation",
+    )
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert f"{len(cases) - len(validation)} passed, {len(validation)} skipped" in done.stdout
+    done = pytest_run(
+        folder, "-q", "--seven-rocks-engine", "reference", "--seven-rocks-skip-feature", "nope"
+    )
+    assert done.returncode == 4
+    assert "'nope' is not a feature" in done.stderr
 
 
 def test_last_failed_reruns_only_the_failures(folder: Path) -> None:

@@ -25,6 +25,7 @@ __all__ = [
     "Progress",
     "RunOptions",
     "evaluate",
+    "not_sent",
     "reference_engine",
     "run_suite",
     "select_cases",
@@ -221,6 +222,25 @@ def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) ->
     )
 
 
+def not_sent(
+    case: Case, info: EngineInfo, skip_features: Collection[str] = ()
+) -> CaseResult | None:
+    """The skip of a case the engine cannot answer, or None when it is to be sent.
+
+    A case is not sent when its command is not in the handshake's ``cmds``, or when it
+    needs a feature the engine does not claim (``skip_features`` from the command line
+    or from the handshake).
+    """
+    if case.cmd not in info.cmds:
+        return CaseResult(case, Outcome.SKIPPED, f"the engine does not implement {case.cmd!r}")
+    unclaimed = set(skip_features) | set(info.skip_features)
+    lacking = tuple(f for f in case.features if f in unclaimed)
+    if lacking:
+        message = f"the engine does not claim the feature {', '.join(lacking)}"
+        return CaseResult(case, Outcome.SKIPPED, message, unclaimed=lacking)
+    return None
+
+
 def _apply_expect_fail(result: CaseResult, expect_fail: frozenset[str]) -> CaseResult:
     if result.case.id not in expect_fail:
         return result
@@ -318,15 +338,9 @@ class _Run:
         """Run ``items``; ``holder[0]`` is the current engine. True if it ended healthy."""
         client = holder[0]
         pending: list[tuple[int, Case]] = []
-        unclaimed = self.options.skip_features | set(info.skip_features)
         for index, case in items:
-            lacking = tuple(f for f in case.features if f in unclaimed)
-            if case.cmd not in info.cmds:
-                message = f"the engine does not implement {case.cmd!r}"
-                self.record(results, index, CaseResult(case, Outcome.SKIPPED, message))
-            elif lacking:
-                message = f"the engine does not claim the feature {', '.join(lacking)}"
-                skipped = CaseResult(case, Outcome.SKIPPED, message, unclaimed=lacking)
+            skipped = not_sent(case, info, self.options.skip_features)
+            if skipped is not None:
                 self.record(results, index, skipped)
             else:
                 pending.append((index, case))
