@@ -25,7 +25,7 @@ cases:
   - id: cached.bad-given
     description: A table request whose plays are not a list.
     rules: [scoring.end-sum]
-    source: derived
+    source: "derived: Punti della posa"
     cmd: table
     given: {plays: 5}
     expect: {end_sum: 5}

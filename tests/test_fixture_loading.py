@@ -25,7 +25,7 @@ cases:
   - id: hostile.case
     description: A case carrying one hostile value.
     rules: [scoring.end-sum]
-    source: derived
+    source: "derived: Punti della posa"
     cmd: table
     given: {plays: [{tile: [1, 4]}]}
     expect: {end_sum: 5}
@@ -44,7 +44,7 @@ LAUGHS = "\n".join(
         "  - id: hostile.case",
         "    description: Nine levels of ten aliases each.",
         "    rules: [scoring.end-sum]",
-        "    source: derived",
+        "    source: \"derived: Punti della posa\"",
         "    cmd: table",
         "    given:",
         "      a0: &a0 [x, x, x, x, x, x, x, x, x, x]",
