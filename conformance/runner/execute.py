@@ -94,6 +94,8 @@ class RunOptions:
     max_restarts: int = DEFAULT_MAX_RESTARTS
     check_messages: bool = False
     expect_fail: frozenset[str] = frozenset()
+    expect_fail_rules: frozenset[str] = frozenset()
+    """Rules whose cases may fail: failing is expected, passing is just passing."""
 
 
 def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, str | None]:
@@ -188,8 +190,12 @@ def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) ->
     )
 
 
-def _apply_expect_fail(result: CaseResult, expect_fail: frozenset[str]) -> CaseResult:
+def _apply_expect_fail(
+    result: CaseResult, expect_fail: frozenset[str], rules: frozenset[str] = frozenset()
+) -> CaseResult:
     if result.case.id not in expect_fail:
+        if result.outcome is Outcome.FAILED and rules.intersection(result.case.rules):
+            return replace(result, outcome=Outcome.XFAILED)
         return result
     if result.outcome is Outcome.FAILED:
         return replace(result, outcome=Outcome.XFAILED)
@@ -231,7 +237,8 @@ class _Run:
         )
 
     def record(self, results: dict[int, CaseResult], index: int, result: CaseResult) -> None:
-        result = _apply_expect_fail(result, self.options.expect_fail)
+        options = self.options
+        result = _apply_expect_fail(result, options.expect_fail, options.expect_fail_rules)
         with self.lock:
             results[index] = result
             if self.progress is not None:

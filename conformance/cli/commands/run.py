@@ -14,7 +14,7 @@ from conformance.engine.client import EngineClient, EngineStartError
 from conformance.engine.protocol import QUERY_CMDS
 from conformance.reports.text import ProgressBar, format_report
 from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
-from conformance.runner.expectfail import read_expect_fail, write_expect_fail
+from conformance.runner.expectfail import ExpectFail, read_expect_fail, write_expect_fail
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.fixtures import FixtureError, load_cases
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
@@ -81,7 +81,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "--expect-fail",
         type=Path,
         metavar="FILE",
-        help="case ids (one a line, '#' comments) whose failure is expected",
+        help="case ids, rule:RULE.ID lines (cases citing the rule may fail) and '#' comments, "
+        "one a line: failures expected",
     )
     fails.add_argument(
         "--write-expect-fail",
@@ -121,12 +122,19 @@ def _execute(args: argparse.Namespace) -> int:
     if args.no_suite and not args.fixture_dirs:
         error("--no-suite needs at least one --fixtures DIR")
         return 2
-    expect_fail: frozenset[str] = frozenset()
+    expect_fail = ExpectFail()
     if args.expect_fail is not None:
         try:
             expect_fail = read_expect_fail(args.expect_fail)
         except (OSError, UnicodeDecodeError) as exc:
             error(f"cannot read the expected-failure file: {exc}")
+            return 2
+        if expect_fail.mutants:
+            listed = ", ".join(sorted(expect_fail.mutants))
+            error(
+                f"the expected-failure file lists mutant: lines ({listed}); they apply to "
+                "fuzz only: run needs case ids or rule: lines"
+            )
             return 2
     engine = resolve_engine(args)
     if engine is None:
@@ -151,7 +159,7 @@ def _run(
     argv: list[str],
     env: Mapping[str, str] | None,
     clients: list[EngineClient],
-    expect_fail: frozenset[str],
+    expect_fail: ExpectFail,
 ) -> int:
     try:
         rules = load_rules()
@@ -160,7 +168,7 @@ def _run(
     except (FixtureError, DataNotFoundError, ValueError, OSError) as exc:
         error(str(exc))
         return 2
-    unknown = sorted(expect_fail - {c.id for c in cases})
+    unknown = sorted(expect_fail.cases - {c.id for c in cases})
     if unknown:
         error(f"warning: the expected-failure file lists unknown case ids: {', '.join(unknown)}")
     selected = select_cases(cases, keywords=args.keywords, rules=args.rules, cmds=args.cmds)
@@ -172,7 +180,8 @@ def _run(
         timeout=args.timeout,
         max_restarts=args.max_restarts,
         check_messages=args.check_messages,
-        expect_fail=expect_fail,
+        expect_fail=expect_fail.cases,
+        expect_fail_rules=expect_fail.rules,
     )
     try:
         result = run_suite(
