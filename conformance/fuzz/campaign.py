@@ -121,14 +121,14 @@ class _Shared:
 
 
 def _batches(
-    seed: int, indices: Iterator[int], cmds: frozenset[str], stop: threading.Event
+    seed: int, indices: Iterator[int], cmds: frozenset[str], views: bool, stop: threading.Event
 ) -> Iterator[list[tuple[int, list[Probe]]]]:
     """Batches of hands with their probes, built ahead in a thread of their own."""
     ready: queue.Queue[list[tuple[int, list[Probe]]] | None] = queue.Queue(maxsize=2)
 
     def build() -> None:
         while not stop.is_set():
-            batch = [(i, hand_probes(seed, i, cmds)) for i in islice(indices, _BATCH)]
+            batch = [(i, hand_probes(seed, i, cmds, views)) for i in islice(indices, _BATCH)]
             while not stop.is_set():
                 try:
                     ready.put(batch or None, timeout=_TICK_S)
@@ -157,7 +157,7 @@ def _hunt(
     ignore: Callable[[Divergence], bool] | None,
 ) -> None:
     """Try hands until the indices run out or the campaign stops."""
-    for batch in _batches(seed, indices, engine.cmds, shared.stop):
+    for batch in _batches(seed, indices, engine.cmds, ignore is not None, shared.stop):
         probes = [(index, probe) for index, probes in batch for probe in probes]
         replies = engine.ask([probe.request for _, probe in probes])
         found: list[Divergence] = []
@@ -204,7 +204,9 @@ def campaign(
     """Fuzz `hands` hands of the shard against the engine `argv`.
 
     Stops at the first divergence unless `keep_going`; divergences for which `ignore`
-    returns True are counted apart. `progress` is called now and then from this thread.
+    returns True are counted apart (and each hand is also asked through its
+    `table`/`legal`/`settle` views, which a known divergence in `hand` replies may
+    hide). `progress` is called now and then from this thread.
     Raises `EngineStartError` when an engine cannot be started.
     """
     indices = shard_indices(hands, shard)

@@ -68,13 +68,15 @@ def findings(
     timeout: float = 5.0,
     env: Mapping[str, str] | None = None,
     explained: Callable[[Sequence[str]], bool] | None = None,
+    known: Callable[[Divergence], bool] | None = None,
     budget: int = 3000,
     every: bool = True,
 ) -> tuple[list[Finding], int, int]:
     """The findings of a campaign, the requests shrinking took and the ones explained away.
 
     `every` False keeps only the divergence of the lowest hand. `explained(mutants)`
-    says whether a divergence reproduced by those mutants is a known one to leave out.
+    says whether a divergence reproduced by those mutants is a known one to leave out;
+    `known(divergence)` says so of a divergence (shrinking then steers away from it).
     """
     groups: dict[tuple[str, tuple[str, ...]], list[Divergence]] = {}
     chosen = report.divergences if every else report.divergences[:1]
@@ -83,7 +85,7 @@ def findings(
     if not groups:
         return [], 0, 0
     engine = FuzzEngine(argv, timeout, env)
-    shrinker = Shrinker(engine, budget)
+    shrinker = Shrinker(engine, budget, known)
     out: list[Finding] = []
     left_out = asked = 0
     try:

@@ -91,12 +91,16 @@ def _random_action(rng: random.Random, hand: Hand) -> Any:
     return action
 
 
-def hand_probes(seed: int, index: int, cmds: Collection[str] | None = None) -> list[Probe]:
+def hand_probes(
+    seed: int, index: int, cmds: Collection[str] | None = None, views: bool = False
+) -> list[Probe]:
     """The requests made for hand `index` of campaign `seed`, with the reference's replies.
 
-    `cmds`, the commands the engine lists, keeps only the requests it can answer (and
-    adds the `table`/`legal`/`settle` view of the hand when it cannot answer `hand`).
-    The random stream is the same whatever `cmds` is, so a hand is the same hand.
+    `cmds`, the commands the engine lists, keeps only the requests it can answer. The
+    `table`/`legal`/`settle` views of the hand are added when the engine cannot answer
+    `hand`, or when `views` asks for them (an engine whose `hand` replies carry a known
+    divergence still shows its other misreadings through them). The random stream is
+    the same whatever `cmds` is, so a hand is the same hand.
     """
     rng = random.Random(f"seven-rocks-fuzz/1/{seed}/{index}")
     tiles = list(range(28))
@@ -136,6 +140,7 @@ def hand_probes(seed: int, index: int, cmds: Collection[str] | None = None) -> l
     prefix, plays, at_cut, odd = cut
     game = _game_request(rng, deal, opener, actions, prefix, hand)
     wanted = set(cmds) if cmds is not None else {"hand", "legal", "table", "game"}
+    views = views or "hand" not in wanted
     probes: list[Probe] = []
     # The expectations come from the reference's own play (the same engine that answers
     # `oracle`, without re-parsing each request): a test keeps the two in step.
@@ -145,7 +150,7 @@ def hand_probes(seed: int, index: int, cmds: Collection[str] | None = None) -> l
     if "legal" in wanted:
         # An ended hand leaves nobody to move: the legal placements of an empty hand.
         helds = [at_cut.holdings[at_cut.to_move] if at_cut.end is None else 0]
-        if "hand" not in wanted:
+        if views:
             helds = at_cut.holdings
         for held in helds:
             request = {"cmd": "legal", "plays": plays, "hand": _tiles(held)}
@@ -157,10 +162,10 @@ def hand_probes(seed: int, index: int, cmds: Collection[str] | None = None) -> l
         probes.append(
             Probe({"cmd": "table", "plays": plays}, {"result": cmd_table({"plays": plays})})
         )
-        if "hand" not in wanted:
+        if views:
             whole = {"plays": placements}
             probes.append(Probe({"cmd": "table", **whole}, {"result": cmd_table(whole)}))
-    if "settle" in wanted and "hand" not in wanted:
+    if "settle" in wanted and views:
         left = {"hands": [_tiles(held) for held in hand.holdings]}
         probes.append(Probe({"cmd": "settle", **left}, {"result": cmd_settle(left)}))
     if game is not None and "game" in wanted:

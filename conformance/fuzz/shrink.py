@@ -9,7 +9,7 @@ re-checked against the engine.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from conformance.fuzz.campaign import Divergence
 from conformance.fuzz.candidates import candidates, weight_of
@@ -36,9 +36,16 @@ def _same_kind(expected: JSONObject, before: JSONObject) -> bool:
 class Shrinker:
     """Shrinks divergences against one engine, remembering what it was already asked."""
 
-    def __init__(self, engine: FuzzEngine, budget: int = 3000) -> None:
+    def __init__(
+        self,
+        engine: FuzzEngine,
+        budget: int = 3000,
+        known: Callable[[Divergence], bool] | None = None,
+    ) -> None:
+        """`known(divergence)` True marks a divergence to shrink away from (a known one)."""
         self.engine = engine
         self.budget = budget
+        self.known = known
         self.asked = 0
         self._seen: dict[str, Divergence | None] = {}
 
@@ -64,7 +71,11 @@ class Shrinker:
         problems = compare_reply(expected, reply, raw)
         if not problems:
             return None
-        return Divergence(like.seed, like.index, request, expected, reply, tuple(problems))
+        found = Divergence(like.seed, like.index, request, expected, reply, tuple(problems))
+        # An engine with a declared variant and a bug in one request: shrink to the bug.
+        if self.known is not None and self.known(found):
+            return None
+        return found
 
     def shrink(self, divergence: Divergence) -> Divergence:
         """The smallest divergence found from `divergence` within the budget."""

@@ -16,7 +16,7 @@ from conformance.runner.execute import reference_engine
 from conformance.runner.expectfail import ExpectFail, read_expect_fail
 
 if TYPE_CHECKING:
-    from conformance.fuzz import Finding, FuzzReport
+    from conformance.fuzz import Divergence, Finding, FuzzReport
 
 __all__ = ["COMMAND"]
 
@@ -97,6 +97,10 @@ def _execute(args: argparse.Namespace) -> int:
     known_pool = MutantPool(reference_argv, names=known, timeout=args.timeout, env=reference_env)
     pool = MutantPool(reference_argv, timeout=args.timeout, env=reference_env)
     progress = ProgressLine(sys.stderr, args.hands)
+
+    def is_known(divergence: Divergence) -> bool:
+        return bool(known_pool.reproducing(divergence.request, divergence.actual))
+
     try:
         report = campaign(
             argv,
@@ -107,7 +111,7 @@ def _execute(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             env=env,
             keep_going=args.keep_going,
-            ignore=(lambda d: bool(known_pool.reproducing(d.request, d.actual))) if known else None,
+            ignore=is_known if known else None,
             progress=progress,
         )
         progress.clear()
@@ -118,6 +122,7 @@ def _execute(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             env=env,
             explained=lambda mutants: expect.explains(mutants, rules_of(mutants)),
+            known=is_known if known else None,
             every=args.keep_going,
         )
     except EngineStartError as exc:
