@@ -26,6 +26,8 @@ _BATCH = 40
 _KEPT = 4
 """Divergences kept per (command, fields) signature in a keep-going campaign."""
 _TICK_S = 0.25
+_GC_THRESHOLD = 50_000
+"""Allocations between two young-generation collections during a campaign (700 by default)."""
 
 
 @dataclass(frozen=True)
@@ -214,6 +216,7 @@ def campaign(
     report = FuzzReport()
     shared = _Shared(report, keep_going)
     engines: list[FuzzEngine] = []
+    thresholds = gc.get_threshold()
     try:
         for _ in range(max(1, jobs)):
             engines.append(FuzzEngine(argv, timeout, env))
@@ -225,9 +228,11 @@ def campaign(
             )
             for j, engine in enumerate(engines)
         ]
-        # The probes' objects live only as long as their batch: the collector's scans of
-        # the long-lived ones (modules, the reference's tables) are pure cost here.
+        # The probes' objects live only as long as their batch and form no cycles: the
+        # collector's frequent scans (of them and of the long-lived modules) are pure
+        # cost here, so the long-lived ones are frozen and scans made rare.
         gc.freeze()
+        gc.set_threshold(_GC_THRESHOLD, *thresholds[1:])
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -237,6 +242,7 @@ def campaign(
                     progress(shared.tally(start))
     finally:
         shared.stop.set()
+        gc.set_threshold(*thresholds)
         gc.unfreeze()
         for engine in engines:
             engine.close()
