@@ -3,6 +3,7 @@ left out; engines that list few commands; places that cannot be written."""
 
 from __future__ import annotations
 
+import io
 import json
 import shlex
 import subprocess
@@ -13,7 +14,7 @@ from typing import Any
 import yaml
 from cli_support import ROOT, cli, fake
 
-from conformance.fuzz import compare_reply
+from conformance.fuzz import ProgressLine, Tally, compare_reply
 from conformance.runner.execute import reference_engine
 
 _TWO = ("--mutant", "remainder-3-down", "--mutant", "counter-clockwise")
@@ -137,3 +138,28 @@ def test_piped_output_has_no_progress_and_messages_are_json() -> None:
         "rejected.code: expected no_match, got null",
         "rejected.index: expected 0, got true",
     ]
+
+
+def test_progress_is_shown_on_a_terminal_only() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    shown = Terminal()
+    line = ProgressLine(shown, 500)
+    line(Tally(hands=120, requests=640, divergences=2, seconds=0.5))
+    line.clear()
+    text = shown.getvalue()
+    assert "120/500 hands, 640 requests, 240 hands/s, 2 divergences" in text
+    assert text.endswith("\r")
+    piped = io.StringIO()
+    ProgressLine(piped, 500)(Tally(hands=120, requests=640, divergences=2, seconds=0.5))
+    assert piped.getvalue() == ""
+
+
+def test_a_huge_campaign_starts_at_once(tmp_path: Path) -> None:
+    # Hand indices are produced as they are needed: a hundred million cost nothing.
+    engine = fake("mutant_mix", "--mutant", "counter-clockwise")
+    done = _fuzz("--engine", engine, "--hands", "100000000", "--format", "json")
+    assert done.returncode == 1, done.stderr
+    assert _json(done)["divergence"]["mutants"] == ["counter-clockwise"]
