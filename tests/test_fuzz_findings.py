@@ -12,12 +12,21 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from cli_support import ROOT, cli, fake
+from cli_support import ROOT, cli
 
 from conformance.fuzz import ProgressLine, Tally, compare_reply
 from conformance.runner.execute import reference_engine
 
 _TWO = ("--mutant", "remainder-3-down", "--mutant", "counter-clockwise")
+
+
+def fake(name: str, *extra: str) -> str:
+    """A fake engine's --engine command, by a path relative to the checkout.
+
+    Relative, because the tests of the runner's fake engines check (by absolute path)
+    that none of theirs outlives a run, and they may run alongside these.
+    """
+    return shlex.join([sys.executable, f"tests/fake_engines/{name}.py", *extra])
 
 
 def _fuzz(*args: str) -> subprocess.CompletedProcess[str]:
@@ -30,7 +39,8 @@ def _json(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 
 
 def _replay(directory: Path, engine: str) -> subprocess.CompletedProcess[str]:
-    return cli("run", "--no-suite", "--fixtures", str(directory), "--engine", engine, timeout=120)
+    argv = ("run", "--no-suite", "--fixtures", str(directory), "--engine", engine)
+    return cli(*argv, timeout=120, cwd=ROOT)
 
 
 def test_two_misreadings_give_one_fixture_each(tmp_path: Path) -> None:
