@@ -173,3 +173,18 @@ def test_a_huge_campaign_starts_at_once(tmp_path: Path) -> None:
     done = _fuzz("--engine", engine, "--hands", "100000000", "--format", "json")
     assert done.returncode == 1, done.stderr
     assert _json(done)["divergence"]["mutants"] == ["counter-clockwise"]
+
+
+def test_a_divergence_no_mutant_reproduces_says_so(tmp_path: Path) -> None:
+    # This fake engine knows only the runner's own fixtures: on random tables it is
+    # wrong in ways no catalogue mutant is.
+    done = _fuzz("--engine", fake("wrong_credit"), "--hands", "20", "--format", "json",
+                 "--save", str(tmp_path))  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    finding = _json(done)["divergence"]
+    assert finding["mutants"] == [] and finding["rules"] == []
+    assert finding["cause"] == "no catalogue mutant reproduces it"
+    [path] = tmp_path.glob("*.yaml")
+    case = yaml.safe_load(path.read_text())["cases"][0]
+    assert "no catalogue mutant reproduces it" in case["description"]
+    assert case["rules"]  # guessed from the fields that differ, so that the case lints
