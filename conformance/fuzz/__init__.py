@@ -3,15 +3,15 @@
 Importing this package loads the reference engine but not the JSON Schema checks.
 """
 
-from conformance.fuzz.campaign import Divergence, FuzzReport, Tally, campaign, shard_indices
 from conformance.fuzz.candidates import size_of
 from conformance.fuzz.cause import MutantPool, rules_of
+from conformance.fuzz.clusters import Finding, findings
 from conformance.fuzz.engine import FuzzEngine
-from conformance.fuzz.findings import Finding, findings
 from conformance.fuzz.fixture import SaveError, case_id, save_fixture
+from conformance.fuzz.hunt import Divergence, FuzzReport, Tally, campaign, shard_indices
 from conformance.fuzz.probes import Probe, compare_reply, hand_probes, oracle
 from conformance.fuzz.progress import ProgressLine
-from conformance.fuzz.shrink import Shrinker, shrink
+from conformance.fuzz.shrinking import Shrinker, shrink
 
 __all__ = [
     "Divergence",

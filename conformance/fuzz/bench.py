@@ -28,7 +28,7 @@ _PROBE = """
 import json, sys, time
 from conformance.runner.execute import reference_engine
 try:
-    from conformance.fuzz.campaign import campaign
+    from conformance.fuzz.hunt import campaign
 except ImportError:  # the fuzzer before it was split into modules
     from conformance.fuzz.core import campaign
 argv, env = reference_engine()

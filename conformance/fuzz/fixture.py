@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from conformance.fuzz.campaign import Divergence
+from conformance.fuzz.hunt import Divergence
 from conformance.fuzz.probes import JSONObject
 
 __all__ = ["SaveError", "case_id", "guess_rules", "save_fixture"]

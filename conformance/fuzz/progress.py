@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from conformance.fuzz.campaign import Tally
+from conformance.fuzz.hunt import Tally
 
 __all__ = ["ProgressLine"]
 

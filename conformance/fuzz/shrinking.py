@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 
-from conformance.fuzz.campaign import Divergence
 from conformance.fuzz.candidates import candidates, weight_of
 from conformance.fuzz.engine import FuzzEngine
+from conformance.fuzz.hunt import Divergence
 from conformance.fuzz.probes import JSONObject, compare_reply, oracle
 
 __all__ = ["Shrinker", "shrink"]

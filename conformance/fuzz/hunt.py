@@ -127,10 +127,15 @@ def _batches(
 ) -> Iterator[list[tuple[int, list[Probe]]]]:
     """Batches of hands with their probes, built ahead in a thread of their own."""
     ready: queue.Queue[list[tuple[int, list[Probe]]] | None] = queue.Queue(maxsize=2)
+    failed: list[BaseException] = []
 
     def build() -> None:
         while not stop.is_set():
-            batch = [(i, hand_probes(seed, i, cmds, views)) for i in islice(indices, _BATCH)]
+            try:
+                batch = [(i, hand_probes(seed, i, cmds, views)) for i in islice(indices, _BATCH)]
+            except BaseException as exc:  # raised again in the consuming thread
+                failed.append(exc)
+                batch = []
             while not stop.is_set():
                 try:
                     ready.put(batch or None, timeout=_TICK_S)
@@ -147,6 +152,8 @@ def _batches(
         except queue.Empty:
             continue
         if batch is None:
+            if failed:
+                raise failed[0]
             return
         yield batch
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from conformance.fuzz.campaign import Divergence, FuzzReport
 from conformance.fuzz.cause import MutantPool, rules_of
 from conformance.fuzz.engine import FuzzEngine
-from conformance.fuzz.shrink import Shrinker
+from conformance.fuzz.hunt import Divergence, FuzzReport
+from conformance.fuzz.shrinking import Shrinker
 
 __all__ = ["Finding", "Signature", "findings"]
 
