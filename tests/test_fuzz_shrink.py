@@ -19,7 +19,15 @@ from typing import Any
 
 import pytest
 
-from conformance.fuzz import FuzzEngine, Shrinker, campaign, compare_reply, oracle, size_of
+from conformance.fuzz import (
+    Divergence,
+    FuzzEngine,
+    Shrinker,
+    campaign,
+    compare_reply,
+    oracle,
+    size_of,
+)
 from conformance.runner.execute import reference_engine
 from reference_impl.mutants import MUTANTS
 
@@ -95,3 +103,15 @@ def test_shrinking_meets_the_bound_of_the_mutants_class(name: str) -> None:
     kind, bound = _class(MUTANTS[name].rules)
     if bound is not None:
         assert _measure(kind, shrunk.request) <= bound, (kind, shrunk.request)
+
+
+def test_a_malformed_request_is_left_as_it_is() -> None:
+    argv, env = reference_engine()
+    request = {"cmd": "table", "plays": [{"tile": [1, 4]}, {"tile": "x"}, {"tile": [9, 9]}]}
+    found = Divergence(0, 0, request, oracle(request), {"result": {}}, ("made up",))
+    engine = FuzzEngine(argv, 5.0, env)
+    try:
+        shrunk = Shrinker(engine).shrink(found)
+    finally:
+        engine.close()
+    assert shrunk.request["cmd"] == "table"

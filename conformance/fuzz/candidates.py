@@ -146,7 +146,7 @@ def _settle_candidates(request: JSONObject) -> Iterator[JSONObject]:
 # ----------------------------------------------------------------------- hands
 
 
-def rederive_hand(request: JSONObject, actions: Sequence[Any]) -> JSONObject | None:
+def rederive_hand(request: JSONObject, actions: Sequence[Any]) -> JSONObject:
     """A `hand` request playing `actions` as far as they go, re-dealt to make them legal.
 
     A placement's tile is swapped into the hand of the player to move (for a tile of
@@ -193,8 +193,8 @@ def rederive_hand(request: JSONObject, actions: Sequence[Any]) -> JSONObject | N
 def _hand_state(request: JSONObject) -> tuple[Hand, list[Any]] | None:
     """The reference's hand after the request's actions, and the placements on its table."""
     rebuilt = rederive_hand(request, request["actions"])
-    if rebuilt is None or rebuilt["actions"] != request["actions"]:
-        return None
+    if rebuilt["actions"] != request["actions"] or rebuilt["deal"] != request["deal"]:
+        return None  # not a hand the reference plays as it stands
     deal = [mask_of([_index(t) for t in seat]) for seat in request["deal"]]
     hand = Hand(deal, request["opener"], request.get("scores", (0, 0)))
     plays = []
@@ -235,8 +235,7 @@ def _hand_candidates(request: JSONObject, rejected: bool) -> Iterator[JSONObject
         yield {**request, "actions": [*body[:k], *tail]}
     for start, stop in _chunks(len(body)):
         rebuilt = rederive_hand(request, [*body[:start], *body[stop:]])
-        if rebuilt is not None:
-            yield {**rebuilt, "actions": [*rebuilt["actions"], *tail]}
+        yield {**rebuilt, "actions": [*rebuilt["actions"], *tail]}
     if not rejected:
         yield from _earlier_targets(request)
     if "scores" in request:
@@ -289,9 +288,8 @@ def _game_candidates(request: JSONObject) -> Iterator[JSONObject]:
         as_hand = {"cmd": "hand", "deal": item["deal"], "opener": item["opener"]}
         for start, stop in _chunks(len(item["actions"])):
             rebuilt = rederive_hand(as_hand, [*item["actions"][:start], *item["actions"][stop:]])
-            if rebuilt is not None:
-                shorter = {**item, "deal": rebuilt["deal"], "actions": rebuilt["actions"]}
-                yield {**request, "hands": [*hands[:position], shorter, *hands[position + 1 :]]}
+            shorter = {**item, "deal": rebuilt["deal"], "actions": rebuilt["actions"]}
+            yield {**request, "hands": [*hands[:position], shorter, *hands[position + 1 :]]}
 
 
 def candidates(request: JSONObject, rejected: bool = False) -> Iterator[JSONObject]:

@@ -15,6 +15,7 @@ from conformance.fuzz.candidates import candidates, weight_of
 from conformance.fuzz.engine import FuzzEngine
 from conformance.fuzz.hunt import Divergence
 from conformance.fuzz.probes import JSONObject, compare_reply, oracle
+from reference_impl.errors import RuleViolation
 
 __all__ = ["Shrinker", "shrink"]
 
@@ -84,15 +85,20 @@ class Shrinker:
         while improved and self.asked < self.budget:
             improved = False
             weight = weight_of(current.request)
-            for candidate in candidates(current.request, "rejected" in current.expected):
-                if weight_of(candidate) >= weight:
-                    continue
-                found = self.check(candidate, current)
-                if found is not None:
-                    current, improved = found, True
-                    break
-                if self.asked >= self.budget:
-                    break
+            try:
+                for candidate in candidates(current.request, "rejected" in current.expected):
+                    if weight_of(candidate) >= weight:
+                        continue
+                    found = self.check(candidate, current)
+                    if found is not None:
+                        current, improved = found, True
+                        break
+                    if self.asked >= self.budget:
+                        break
+            except (RuleViolation, LookupError, TypeError, ValueError, StopIteration):
+                # A request the candidates cannot take apart (malformed input, from an
+                # engine's own refusal probe): what was shrunk so far stands.
+                break
         return current
 
 
