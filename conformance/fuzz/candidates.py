@@ -4,13 +4,15 @@ Each command has its own moves, as a shrinker of structured data has (delete a p
 lower a value): a `hand` is first translated into the `table`, `legal` and `settle`
 requests that show its state, then cut to a prefix, then has actions removed (the
 deal is re-dealt so that each remaining placement is held by the player to move, and
-placements are re-attached where their end point went away), then loses its scores.
+placements are re-attached where their end point went away), is played again from
+the same deal to a shorter end of the same kind, then loses its scores.
 Placements of a `table` or `legal` request are removed and re-attached the same way,
 and every tile is tried lower; `settle` tiles are removed or lowered one by one.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -238,6 +240,7 @@ def _hand_candidates(request: JSONObject, rejected: bool) -> Iterator[JSONObject
         yield {**rebuilt, "actions": [*rebuilt["actions"], *tail]}
     if not rejected:
         yield from _earlier_targets(request)
+        yield from _playouts(request)
     if "scores" in request:
         yield {k: v for k, v in request.items() if k != "scores"}
         scores = request["scores"]
@@ -246,6 +249,41 @@ def _hand_candidates(request: JSONObject, rejected: bool) -> Iterator[JSONObject
             for lower in (0, value // 2, value - 5 if value > 0 else value + 5):
                 if abs(lower) < abs(value):
                     yield {**request, "scores": [*scores[:team], lower, *scores[team + 1 :]]}
+
+
+def _playouts(request: JSONObject, tries: int = 60) -> Iterator[JSONObject]:
+    """The same deal played again at random, from every opener: shorter hands first.
+
+    A hand that diverges where it ends (a domino, a block) keeps its kind of end; any
+    hand also gives its shortest prefix that ends with three passes in a row, where the
+    rules of turns and of blocked hands meet.
+    """
+    deal = [mask_of([_index(t) for t in seat]) for seat in request["deal"]]
+    scores = request.get("scores", (0, 0))
+    ending = oracle(request).get("result", {}).get("end")
+    rng = random.Random(0)
+    shorter: list[tuple[int, JSONObject]] = []
+    for attempt in range(tries):
+        opener = (request["opener"] + attempt) % 4
+        hand = Hand(deal, opener, scores)
+        actions: list[Any] = []
+        while hand.end is None:
+            moves = hand.legal_moves()
+            if moves:
+                move = rng.choice(moves)
+                hand.place_fast(*move)
+                actions.append(move_json(*move))
+            else:
+                hand.pass_fast()
+                actions.append("pass")
+            if actions[-3:] == ["pass"] * 3 and len(actions) < len(request["actions"]):
+                shorter.append((len(actions), {**request, "opener": opener, "actions": actions[:]}))
+        ended = hand.end is not None and hand.end.value == ending
+        if ending is not None and ended and len(actions) < len(request["actions"]):
+            shorter.append((len(actions), {**request, "opener": opener, "actions": actions}))
+    shorter.sort(key=lambda item: item[0])
+    for _, candidate in shorter[:12]:
+        yield candidate
 
 
 def _earlier_targets(request: JSONObject) -> Iterator[JSONObject]:
