@@ -86,7 +86,10 @@ def _execute(args: argparse.Namespace) -> int:
         try:
             expect = read_expect_fail(args.expect_fail)
         except (OSError, UnicodeDecodeError) as exc:
-            error(f"cannot read the expected-failure file: {exc}")
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            error(
+                f"cannot read the expected-failure file {json.dumps(str(args.expect_fail))}: {why}"
+            )
             return 2
     engine = resolve_engine(args)
     if engine is None:
@@ -185,6 +188,10 @@ def _finding_json(
     return out
 
 
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"
+
+
 def _print(
     args: argparse.Namespace,
     report: FuzzReport,
@@ -227,7 +234,7 @@ def _print(
     print(f"{len(found)} distinct divergence(s), shrunk in {shrink_requests} requests")
     for number, (finding, item) in enumerate(zip(found, items, strict=True), start=1):
         print(
-            f"DIVERGENCE {number} at hand {item['hand']} (seen {finding.count} times): "
+            f"DIVERGENCE {number} at hand {item['hand']} (seen {_times(finding.count)}): "
             f"{item['cmd']}, shrunk from size {item['original_size']} to {item['shrunk_size']}; "
             f"{finding.cause}"
         )

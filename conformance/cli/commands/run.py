@@ -127,7 +127,10 @@ def _execute(args: argparse.Namespace) -> int:
         try:
             expect_fail = read_expect_fail(args.expect_fail)
         except (OSError, UnicodeDecodeError) as exc:
-            error(f"cannot read the expected-failure file: {exc}")
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            error(
+                f"cannot read the expected-failure file {json.dumps(str(args.expect_fail))}: {why}"
+            )
             return 2
         if expect_fail.mutants:
             listed = ", ".join(sorted(expect_fail.mutants))
