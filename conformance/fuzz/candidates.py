@@ -317,6 +317,13 @@ def _game_candidates(request: JSONObject) -> Iterator[JSONObject]:
             "opener": first["opener"],
             "actions": first["actions"],
         }
+    if "opener" in first:
+        # The first hand played again to a shorter end of the same kind (a game's later
+        # rules, such as who opens next, need the first hand finished).
+        as_hand = {"cmd": "hand", "deal": first["deal"], "opener": first["opener"]}
+        for replay in _playouts({**as_hand, "actions": first["actions"]}):
+            again = {**first, "opener": replay["opener"], "actions": replay["actions"]}
+            yield {**request, "hands": [again, *hands[1:]]}
     last = hands[-1]
     for k in range(len(last["actions"])):
         yield {**request, "hands": [*hands[:-1], {**last, "actions": last["actions"][:k]}]}
