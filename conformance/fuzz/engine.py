@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from conformance.engine.client import EngineClient
@@ -45,21 +45,27 @@ class FuzzEngine:
 
     def ask(self, requests: Sequence[Mapping[str, Any]]) -> list[Reply]:
         """Each request's reply, in order; requests after a broken stream are not asked."""
+        return list(self.stream(requests))
+
+    def stream(self, requests: Sequence[Mapping[str, Any]]) -> Iterator[Reply]:
+        """Like `ask`, each reply yielded as it arrives: judging one overlaps with the
+        engine's work on the next. Stop iterating only to give up on this engine."""
         client = self._client if self._client is not None else self._start()
         numbered = [{**request, "seq": client.next_seq()} for request in requests]
-        out: list[Reply] = []
+        given = 0
         for exchange in client.exchange(numbered):
+            given += 1
+            self.asked += 1
             if exchange.problem is None:
-                out.append((exchange.reply, exchange.raw))
+                yield exchange.reply, exchange.raw
             else:
                 tail = client.stderr_tail(500) if exchange.broken else ""
-                out.append((exchange.problem + (f"; stderr: {tail}" if tail else ""), None))
+                yield exchange.problem + (f"; stderr: {tail}" if tail else ""), None
             if exchange.broken:
                 self.close()
                 break
-        self.asked += len(out)
-        missing = len(requests) - len(out)
-        return out + [("not asked: the engine had to be restarted", None)] * missing
+        for _ in range(len(requests) - given):
+            yield "not asked: the engine had to be restarted", None
 
     def close(self) -> None:
         """Stop the engine's process (a later `ask` starts a new one)."""

@@ -21,7 +21,7 @@ from conformance.fuzz.probes import JSONObject, Probe, compare_reply, differing_
 
 __all__ = ["Divergence", "FuzzReport", "Tally", "campaign", "shard_indices"]
 
-_BATCH = 40
+_BATCH = 80
 """Hands per batch sent to an engine at once."""
 _KEPT = 4
 """Divergences kept per (command, fields) signature in a keep-going campaign."""
@@ -168,11 +168,12 @@ def _hunt(
     """Try hands until the indices run out or the campaign stops."""
     for batch in _batches(seed, indices, engine.cmds, ignore is not None, shared.stop):
         probes = [(index, probe) for index, probes in batch for probe in probes]
-        replies = engine.ask([probe.request for _, probe in probes])
+        replies = engine.stream([probe.request for _, probe in probes])
         found: list[Divergence] = []
-        skipped = ignored = 0
+        skipped = ignored = judged = 0
         last = batch[-1][0]
         for (index, probe), (reply, raw) in zip(probes, replies, strict=True):
+            judged += 1
             problems = compare_reply(probe.expected, reply, raw)
             if not problems:
                 continue
@@ -192,7 +193,7 @@ def _hunt(
         hands = sum(1 for index, _ in batch if index <= last)
         with shared.lock:
             shared.report.ignored += ignored
-        shared.add(hands, len(replies), skipped, found)
+        shared.add(hands, judged, skipped, found)
         if shared.stop.is_set():
             return
 
