@@ -4,15 +4,16 @@ Mutants are classed by the rules they declare they break:
 
 - a spinner or double misreading shows on a table of at most 4 placements;
 - a rounding (settle) misreading shows in one `settle` tile;
-- a turn-order, must-play or target misreading shows in at most 6 actions;
+- a turn-order, must-play, blocked-hand or target misreading shows in at most 6 actions
+  (three passes in a row follow one placement when its opener holds the whole suit);
 - other table misreadings (scoring, placements) show in at most 4 placements;
 - a misreading of how a hand ends (a domino, a blocked hand, the next hand's opener,
   the count after the end) shows only in a finished hand. A domino takes at least 25
   actions (one seat places 7 tiles, with three actions between any two of them): a
   domino must end within 28 (the opener may be up to three seats before the one going
-  out). A blocked hand, or three passes in a row, depends on the deal, which the
-  shrinker does not yet re-deal to block sooner: for those the test asserts only that
-  shrinking keeps a real divergence and never grows the request.
+  out). The count of a blocked hand needs the hand blocked, which the shrinker does
+  not yet re-deal to happen sooner: for it the test asserts only that shrinking keeps
+  a real divergence and never grows the request.
 """
 
 from __future__ import annotations
@@ -35,13 +36,12 @@ from reference_impl.mutants import MUTANTS
 
 _HAND_END = {
     "end.domino",
-    "end.blocked",
     "open.after-domino",
     "game.hands-complete",
     "settle.player-pips",
     "reading.negative-scores",
 }
-_TURNS = ("turn.", "place.must-play", "win.")
+_TURNS = ("turn.", "place.must-play", "win.", "end.blocked")
 
 
 def _class(rules: tuple[str, ...]) -> tuple[str, int | None]:
@@ -83,6 +83,8 @@ def test_every_mutant_has_a_class() -> None:
     assert classes["every-double-spinner"] == "placements"
     assert classes["remainder-3-down"] == "settle tiles"
     assert classes["counter-clockwise"] == "actions"
+    assert classes["blocked-after-three-passes"] == "actions"
+    assert classes["pips-to-team-out"] == "hand end"
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))

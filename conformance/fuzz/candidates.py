@@ -2,26 +2,30 @@
 
 Each command has its own moves, as a shrinker of structured data has (delete a piece,
 lower a value): a `hand` is first translated into the `table`, `legal` and `settle`
-requests that show its state, then cut to a prefix, then has actions removed (the
-deal is re-dealt so that each remaining placement is held by the player to move, and
-placements are re-attached where their end point went away), is played again from
-the same deal to a shorter end of the same kind, then loses its scores.
-Placements of a `table` or `legal` request are removed and re-attached the same way,
+requests that show its state, then cut to a prefix, then has actions removed, is
+dealt or played again shorter (see `replays`), then loses its scores.
+Placements of a `table` or `legal` request are removed (the rest re-attached where they fit),
 and every tile is tried lower; `settle` tiles are removed or lowered one by one.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from conformance.fuzz.probes import JSONObject, deal_json, oracle
-from reference_impl.hand import Hand
-from reference_impl.protocol import move_json, parse_tile, tile_json
-from reference_impl.tiles import mask_of, tiles_of_mask
+from conformance.fuzz.probes import JSONObject, oracle
+from conformance.fuzz.replays import (
+    earlier_targets,
+    forced_passes,
+    hand_state,
+    playouts,
+    rederive_hand,
+    tile_index,
+)
+from reference_impl.protocol import tile_json
+from reference_impl.tiles import tiles_of_mask
 
-__all__ = ["candidates", "rederive_hand", "rederive_plays", "size_of", "weight_of"]
+__all__ = ["candidates", "rederive_plays", "size_of", "weight_of"]
 
 _RANK = {"settle": 0, "table": 1, "legal": 2, "hand": 3, "game": 4}
 
@@ -42,10 +46,6 @@ def weight_of(request: JSONObject) -> tuple[int, int, int]:
     text = str({k: v for k, v in request.items() if k != "deal"})
     pips = sum(int(ch) for ch in text if ch.isdigit())
     return size_of(request), _RANK.get(str(request.get("cmd")), 9), pips
-
-
-def _index(tile: Any) -> int:
-    return parse_tile(tile).index
 
 
 def _chunks(count: int) -> Iterator[tuple[int, int]]:
@@ -108,7 +108,7 @@ def _table_candidates(request: JSONObject) -> Iterator[JSONObject]:
         kept = rederive_plays([*plays[:start], *plays[stop:]], held)
         if kept is not None:
             yield {**request, "plays": kept}
-    used = {_index(p["tile"]) for p in plays} | {_index(t) for t in held}
+    used = {tile_index(p["tile"]) for p in plays} | {tile_index(t) for t in held}
     for i, play in enumerate(plays):
         for lower in _lower_tiles(used, play["tile"]):
             moved = {**play, "tile": lower}
@@ -122,7 +122,7 @@ def _legal_candidates(request: JSONObject) -> Iterator[JSONObject]:
     for k in range(len(held)):
         yield {**request, "hand": held[:k] + held[k + 1 :]}
     yield from _table_candidates(request)
-    used = {_index(p["tile"]) for p in request["plays"]} | {_index(t) for t in held}
+    used = {tile_index(p["tile"]) for p in request["plays"]} | {tile_index(t) for t in held}
     for k, tile in enumerate(held):
         for lower in _lower_tiles(used, tile):
             yield {**request, "hand": [*held[:k], lower, *held[k + 1 :]]}
@@ -136,7 +136,7 @@ def _settle_candidates(request: JSONObject) -> Iterator[JSONObject]:
                 **request,
                 "hands": [*hands[:seat], held[:k] + held[k + 1 :], *hands[seat + 1 :]],
             }
-    used = {_index(t) for seat in hands for t in seat}
+    used = {tile_index(t) for seat in hands for t in seat}
     for seat, held in enumerate(hands):
         for k, tile in enumerate(held):
             for lower in _lower_tiles(used, tile):
@@ -148,71 +148,9 @@ def _settle_candidates(request: JSONObject) -> Iterator[JSONObject]:
 # ----------------------------------------------------------------------- hands
 
 
-def rederive_hand(request: JSONObject, actions: Sequence[Any]) -> JSONObject:
-    """A `hand` request playing `actions` as far as they go, re-dealt to make them legal.
-
-    A placement's tile is swapped into the hand of the player to move (for a tile of
-    theirs that no later action names), then placed where it was or wherever it fits;
-    a pass stays only where the player cannot place. Unusable actions are dropped.
-    """
-    deal = [mask_of([_index(t) for t in seat]) for seat in request["deal"]]
-    hand = Hand(deal, request["opener"], request.get("scores", (0, 0)))
-    named = [_index(a["tile"]) if isinstance(a, dict) else -1 for a in actions]
-    kept: list[Any] = []
-    for position, action in enumerate(actions):
-        if hand.end is not None:
-            break
-        moves = hand.legal_moves()
-        if not isinstance(action, dict):
-            if not moves:
-                hand.pass_fast()
-                kept.append("pass")
-            continue
-        tile, seat = named[position], hand.to_move
-        if hand.table.placed >> tile & 1:
-            continue
-        if not hand.holdings[seat] >> tile & 1:
-            holder = next(s for s in range(4) if hand.holdings[s] >> tile & 1)
-            later = set(named[position:])
-            spare = [t for t in tiles_of_mask(hand.holdings[seat]) if t not in later]
-            if not spare:
-                continue
-            swap = (1 << tile) | (1 << spare[-1])
-            for s in (seat, holder):
-                hand.holdings[s] ^= swap
-                deal[s] ^= swap
-            moves = hand.legal_moves()
-        fits = [m for m in moves if m[0] == tile]
-        if not fits:
-            continue
-        wanted = [m for m in fits if move_json(*m) == action]
-        move = (wanted or fits)[0]
-        hand.place_fast(*move)
-        kept.append(move_json(*move))
-    return {**request, "deal": deal_json([tiles_of_mask(m) for m in deal]), "actions": kept}
-
-
-def _hand_state(request: JSONObject) -> tuple[Hand, list[Any]] | None:
-    """The reference's hand after the request's actions, and the placements on its table."""
-    rebuilt = rederive_hand(request, request["actions"])
-    if rebuilt["actions"] != request["actions"] or rebuilt["deal"] != request["deal"]:
-        return None  # not a hand the reference plays as it stands
-    deal = [mask_of([_index(t) for t in seat]) for seat in request["deal"]]
-    hand = Hand(deal, request["opener"], request.get("scores", (0, 0)))
-    plays = []
-    for action in request["actions"]:
-        if isinstance(action, dict):
-            move = next(m for m in hand.legal_moves() if move_json(*m) == action)
-            hand.place_fast(*move)
-            plays.append(action)
-        else:
-            hand.pass_fast()
-    return hand, plays
-
-
 def _translations(request: JSONObject) -> Iterator[JSONObject]:
     """The `settle`, `table` and `legal` requests showing the state the hand reaches."""
-    state = _hand_state(request)
+    state = hand_state(request)
     if state is None:
         return
     hand, plays = state
@@ -239,8 +177,9 @@ def _hand_candidates(request: JSONObject, rejected: bool) -> Iterator[JSONObject
         rebuilt = rederive_hand(request, [*body[:start], *body[stop:]])
         yield {**rebuilt, "actions": [*rebuilt["actions"], *tail]}
     if not rejected:
-        yield from _earlier_targets(request)
-        yield from _playouts(request)
+        yield from earlier_targets(request)
+        yield from forced_passes(request)
+        yield from playouts(request)
     if "scores" in request:
         yield {k: v for k, v in request.items() if k != "scores"}
         scores = request["scores"]
@@ -249,60 +188,6 @@ def _hand_candidates(request: JSONObject, rejected: bool) -> Iterator[JSONObject
             for lower in (0, value // 2, value - 5 if value > 0 else value + 5):
                 if abs(lower) < abs(value):
                     yield {**request, "scores": [*scores[:team], lower, *scores[team + 1 :]]}
-
-
-def _playouts(request: JSONObject, tries: int = 60) -> Iterator[JSONObject]:
-    """The same deal played again at random, from every opener: shorter hands first.
-
-    A hand that diverges where it ends (a domino, a block) keeps its kind of end; any
-    hand also gives its shortest prefix that ends with three passes in a row, where the
-    rules of turns and of blocked hands meet.
-    """
-    deal = [mask_of([_index(t) for t in seat]) for seat in request["deal"]]
-    scores = request.get("scores", (0, 0))
-    ending = oracle(request).get("result", {}).get("end")
-    rng = random.Random(0)
-    shorter: list[tuple[int, JSONObject]] = []
-    for attempt in range(tries):
-        opener = (request["opener"] + attempt) % 4
-        hand = Hand(deal, opener, scores)
-        actions: list[Any] = []
-        while hand.end is None:
-            moves = hand.legal_moves()
-            if moves:
-                move = rng.choice(moves)
-                hand.place_fast(*move)
-                actions.append(move_json(*move))
-            else:
-                hand.pass_fast()
-                actions.append("pass")
-            if actions[-3:] == ["pass"] * 3 and len(actions) < len(request["actions"]):
-                shorter.append((len(actions), {**request, "opener": opener, "actions": actions[:]}))
-        ended = hand.end is not None and hand.end.value == ending
-        if ending is not None and ended and len(actions) < len(request["actions"]):
-            shorter.append((len(actions), {**request, "opener": opener, "actions": actions}))
-    shorter.sort(key=lambda item: item[0])
-    for _, candidate in shorter[:12]:
-        yield candidate
-
-
-def _earlier_targets(request: JSONObject) -> Iterator[JSONObject]:
-    """Shorter hands whose last placement reaches 250 exactly, from higher starting scores.
-
-    A hand that diverges where a team reaches the target can often show it at its first
-    scoring placement, given the right starting score.
-    """
-    actions = request["actions"]
-    for k in range(1, len(actions)):
-        if not isinstance(actions[k - 1], dict):
-            continue
-        reply = oracle({**request, "actions": actions[:k], "scores": [0, 0]})
-        event = reply.get("result", {}).get("events", [{}])[-1]
-        credit = event.get("credit")
-        if isinstance(credit, int) and credit > 0:
-            scores = [0, 0]
-            scores[event["seat"] % 2] = 250 - credit
-            yield {**request, "actions": actions[:k], "scores": scores}
 
 
 def _game_candidates(request: JSONObject) -> Iterator[JSONObject]:
@@ -321,7 +206,7 @@ def _game_candidates(request: JSONObject) -> Iterator[JSONObject]:
         # The first hand played again to a shorter end of the same kind (a game's later
         # rules, such as who opens next, need the first hand finished).
         as_hand = {"cmd": "hand", "deal": first["deal"], "opener": first["opener"]}
-        for replay in _playouts({**as_hand, "actions": first["actions"]}):
+        for replay in playouts({**as_hand, "actions": first["actions"]}):
             again = {**first, "opener": replay["opener"], "actions": replay["actions"]}
             yield {**request, "hands": [again, *hands[1:]]}
     last = hands[-1]
