@@ -31,7 +31,7 @@ from conformance.runner.execute import (
     run_suite,
     select_cases,
 )
-from conformance.runner.expectfail import read_expect_fail
+from conformance.runner.expectfail import ExpectFail, read_expect_fail
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.fixtures import Case, FixtureError, load_cases
 from conformance.suite.resources import fixtures_dir
@@ -47,6 +47,7 @@ __all__ = [
     "EngineClient",
     "EngineInfo",
     "EngineStartError",
+    "ExpectFail",
     "FixtureError",
     "Outcome",
     "Rule",

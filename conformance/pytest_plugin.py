@@ -23,6 +23,7 @@ import pytest
 
 if TYPE_CHECKING:
     from conformance.engine.client import EngineClient
+    from conformance.runner.expectfail import ExpectFail
     from conformance.runner.outcomes import CaseResult
     from conformance.suite.fixtures import Case
     from conformance.suite.rules import Rule
@@ -178,16 +179,22 @@ class _Session:
         except (FixtureError, OSError, ValueError) as exc:
             raise pytest.UsageError(f"seven-rocks: {exc}") from None
 
-    def _expected_failures(self) -> tuple[frozenset[str], str]:
-        from conformance.runner.expectfail import read_expect_fail
+    def _expected_failures(self) -> tuple[ExpectFail, str]:
+        from conformance.runner.expectfail import ExpectFail, read_expect_fail
 
         path = self.config.getoption("seven_rocks_expect_fail")
         if path is None:
-            return frozenset(), ""
+            return ExpectFail(), ""
         try:
-            return read_expect_fail(Path(path)), str(path)
+            listed = read_expect_fail(Path(path))
         except (OSError, UnicodeDecodeError) as exc:
             raise pytest.UsageError(f"seven-rocks: cannot read {path}: {exc}") from None
+        if listed.mutants:
+            raise pytest.UsageError(
+                f"seven-rocks: {path} lists mutant: entries ({', '.join(sorted(listed.mutants))}); "
+                "they apply to fuzz only: list case ids or rule: entries"
+            )
+        return listed, str(path)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collection_modifyitems(
@@ -211,10 +218,17 @@ class _Session:
                 item.add_marker(rule_id)
             for group in dict.fromkeys(rule_group(rule_id) for rule_id in case.rules):
                 item.add_marker(group)
-            if case.id in expect_fail:
+            if case.id in expect_fail.cases:
                 item.add_marker(
                     pytest.mark.xfail(
                         raises=CaseFailed, strict=True, reason=f"expected to fail ({source})"
+                    )
+                )
+            elif expect_fail.rules.intersection(case.rules):
+                # A listed rule says its cases may fail: passing is fine too.
+                item.add_marker(
+                    pytest.mark.xfail(
+                        raises=CaseFailed, strict=False, reason=f"its rule may fail ({source})"
                     )
                 )
             yield item

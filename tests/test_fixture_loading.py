@@ -44,7 +44,7 @@ LAUGHS = "\n".join(
         "  - id: hostile.case",
         "    description: Nine levels of ten aliases each.",
         "    rules: [scoring.end-sum]",
-        "    source: \"derived: Punti della posa\"",
+        '    source: "derived: Punti della posa"',
         "    cmd: table",
         "    given:",
         "      a0: &a0 [x, x, x, x, x, x, x, x, x, x]",

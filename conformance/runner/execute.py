@@ -95,6 +95,8 @@ class RunOptions:
     max_restarts: int = DEFAULT_MAX_RESTARTS
     check_messages: bool = False
     expect_fail: frozenset[str] = frozenset()
+    expect_fail_rules: frozenset[str] = frozenset()
+    """Rules whose cases may fail: failing is expected, passing is just passing."""
     skip_features: frozenset[str] = frozenset()
     """Features the engine does not claim (``run --skip-feature``); the handshake may add more."""
     max_fail: int = 0
@@ -241,8 +243,12 @@ def not_sent(
     return None
 
 
-def _apply_expect_fail(result: CaseResult, expect_fail: frozenset[str]) -> CaseResult:
+def _apply_expect_fail(
+    result: CaseResult, expect_fail: frozenset[str], rules: frozenset[str] = frozenset()
+) -> CaseResult:
     if result.case.id not in expect_fail:
+        if result.outcome is Outcome.FAILED and rules.intersection(result.case.rules):
+            return replace(result, outcome=Outcome.XFAILED)
         return result
     if result.outcome is Outcome.FAILED:
         return replace(result, outcome=Outcome.XFAILED)
@@ -285,7 +291,8 @@ class _Run:
         )
 
     def record(self, results: dict[int, CaseResult], index: int, result: CaseResult) -> None:
-        result = _apply_expect_fail(result, self.options.expect_fail)
+        options = self.options
+        result = _apply_expect_fail(result, options.expect_fail, options.expect_fail_rules)
         with self.lock:
             results[index] = result
             if self.progress is not None:

@@ -1,21 +1,60 @@
-"""Expected-failure lists: case ids, one a line, ``#`` starting a comment."""
+"""Expected-failure lists, one entry a line, ``#`` starting a comment.
+
+An entry is a case id, ``rule:RULE.ID`` (cases citing that rule may fail; the fuzzer
+leaves out divergences a mutant breaking that rule reproduces) or ``mutant:NAME``
+(the fuzzer leaves out divergences that catalogue mutant reproduces).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.runner.outcomes import Outcome, RunResult
 
-__all__ = ["format_expect_fail", "parse_expect_fail", "read_expect_fail", "write_expect_fail"]
+__all__ = [
+    "ExpectFail",
+    "format_expect_fail",
+    "parse_expect_fail",
+    "read_expect_fail",
+    "write_expect_fail",
+]
 
 
-def parse_expect_fail(text: str) -> frozenset[str]:
-    """The case ids listed in an expected-failure text."""
-    ids = (line.split("#", 1)[0].strip() for line in text.splitlines())
-    return frozenset(i for i in ids if i)
+@dataclass(frozen=True)
+class ExpectFail:
+    """What an expected-failure file lists: case ids, rule ids and mutant names."""
+
+    cases: frozenset[str] = frozenset()
+    rules: frozenset[str] = frozenset()
+    mutants: frozenset[str] = frozenset()
+
+    def explains(self, mutants: Collection[str], rules_of: Collection[str]) -> bool:
+        """Whether a divergence reproduced by `mutants` (breaking `rules_of`) is listed."""
+        return bool(self.mutants & set(mutants)) or bool(self.rules & set(rules_of))
 
 
-def read_expect_fail(path: Path) -> frozenset[str]:
+def parse_expect_fail(text: str) -> ExpectFail:
+    """The entries of an expected-failure text."""
+    cases: set[str] = set()
+    rules: set[str] = set()
+    mutants: set[str] = set()
+    for line in text.splitlines():
+        entry = line.split("#", 1)[0].strip()
+        kind, _, name = entry.partition(":")
+        if not entry:
+            continue
+        if name and kind.strip() == "rule":
+            rules.add(name.strip())
+        elif name and kind.strip() == "mutant":
+            mutants.add(name.strip())
+        else:
+            cases.add(entry)
+    return ExpectFail(frozenset(cases), frozenset(rules), frozenset(mutants))
+
+
+def read_expect_fail(path: Path) -> ExpectFail:
     """Read an expected-failure file; raises ``OSError`` when it cannot be read."""
     return parse_expect_fail(path.read_text(encoding="utf-8"))
 

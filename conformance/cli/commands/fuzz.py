@@ -7,10 +7,17 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from conformance.cli.commands import Command
 from conformance.cli.commands.common import add_engine_options, error, resolve_engine
 from conformance.engine.client import EngineStartError
+from conformance.reports.sanitize import strict_json, terminal_text
+from conformance.runner.execute import reference_engine
+from conformance.runner.expectfail import ExpectFail, read_expect_fail
+
+if TYPE_CHECKING:
+    from conformance.fuzz import Divergence, Finding, FuzzReport
 
 __all__ = ["COMMAND"]
 
@@ -18,13 +25,13 @@ __all__ = ["COMMAND"]
 def _shard(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+)/(\d+)", text)
     if not match or not 1 <= int(match[1]) <= int(match[2]):
-        raise argparse.ArgumentTypeError(f"expected I/N with 1 <= I <= N, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected I/N with 1 <= I <= N, not {json.dumps(text)}")
     return int(match[1]), int(match[2])
 
 
 def _count(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {json.dumps(text)}")
     return int(text)
 
 
@@ -41,18 +48,63 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="take hands I-1, I-1+N, I-1+2N, ... so N machines share one campaign",
     )
     parser.add_argument(
-        "--save", type=Path, metavar="DIR", help="write the shrunk divergence as a fixture here"
+        "--keep-going",
+        action="store_true",
+        help="do not stop at the first divergence: collect them all, one finding per kind",
+    )
+    parser.add_argument(
+        "--expect-fail",
+        type=Path,
+        metavar="FILE",
+        help="leave out divergences explained by the rule:RULE.ID and mutant:NAME lines of "
+        "FILE (the format of run --expect-fail; case ids are not used here)",
+    )
+    parser.add_argument(
+        "--save",
+        type=Path,
+        metavar="DIR",
+        help="write each shrunk divergence as a fixture in DIR (never over an existing file)",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
-def _execute(args: argparse.Namespace) -> int:
-    from conformance.fuzz.core import campaign, save_fixture, shrink, size_of
+def _known(expect: ExpectFail) -> list[str]:
+    """The mutants that explain what `expect` lists (named, or breaking a listed rule)."""
+    from reference_impl.mutants import MUTANTS
 
+    return [
+        name
+        for name, mutant in MUTANTS.items()
+        if name in expect.mutants or expect.rules.intersection(mutant.rules)
+    ]
+
+
+def _execute(args: argparse.Namespace) -> int:
+    from conformance.fuzz import MutantPool, ProgressLine, campaign, findings, rules_of
+
+    expect = ExpectFail()
+    if args.expect_fail is not None:
+        try:
+            expect = read_expect_fail(args.expect_fail)
+        except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            error(
+                f"cannot read the expected-failure file {json.dumps(str(args.expect_fail))}: {why}"
+            )
+            return 2
     engine = resolve_engine(args)
     if engine is None:
         return 2
     argv, env = engine
+    reference_argv, reference_env = reference_engine()
+    known = _known(expect)
+    known_pool = MutantPool(reference_argv, names=known, timeout=args.timeout, env=reference_env)
+    pool = MutantPool(reference_argv, timeout=args.timeout, env=reference_env)
+    progress = ProgressLine(sys.stderr, args.hands)
+
+    def is_known(divergence: Divergence) -> bool:
+        return bool(known_pool.reproducing(divergence.request, divergence.actual))
+
     try:
         report = campaign(
             argv,
@@ -62,72 +114,151 @@ def _execute(args: argparse.Namespace) -> int:
             shard=args.shard,
             timeout=args.timeout,
             env=env,
+            keep_going=args.keep_going,
+            ignore=is_known if known else None,
+            progress=progress,
         )
-        shrunk = shrink_requests = None
-        if report.divergence is not None:
-            shrunk, shrink_requests = shrink(report.divergence, argv, timeout=args.timeout, env=env)
+        progress.clear()
+        found, shrink_requests, left_out = findings(
+            report,
+            argv,
+            pool,
+            timeout=args.timeout,
+            env=env,
+            explained=lambda mutants: expect.explains(mutants, rules_of(mutants)),
+            known=is_known if known else None,
+            every=args.keep_going,
+        )
     except EngineStartError as exc:
+        progress.clear()
         error(str(exc))
         return 2
-    rate = report.hands / report.seconds if report.seconds else 0.0
-    saved = None
-    if shrunk is not None and args.save is not None:
-        saved = save_fixture(shrunk, args.save)
-    summary = {
-        "seed": args.seed,
-        "shard": f"{args.shard[0]}/{args.shard[1]}",
-        "hands": report.hands,
-        "requests": report.requests,
-        "seconds": round(report.seconds, 3),
-        "hands_per_second": round(rate, 1),
-        "divergence": None,
+    finally:
+        known_pool.close()
+        pool.close()
+    report.ignored += left_out
+    saved: list[Path | None] = [None] * len(found)
+    problem = None
+    if args.save is not None:
+        problem = _save(found, args.save, saved)
+    _print(args, report, found, shrink_requests, saved)
+    if problem is not None:
+        error(problem)
+        return 2
+    return 1 if found else 0
+
+
+def _save(found: list[Finding], directory: Path, saved: list[Path | None]) -> str | None:
+    """Save each finding; a message saying what could not be written, or None."""
+    from conformance.fuzz import SaveError, save_fixture
+
+    for number, finding in enumerate(found):
+        try:
+            saved[number] = save_fixture(
+                finding.shrunk, directory, mutants=finding.mutants, rules=finding.rules
+            )
+        except SaveError as exc:
+            return f"--save: {exc}"
+    return None
+
+
+def _finding_json(
+    finding: Finding, shrink_requests: int | None, saved: Path | None
+) -> dict[str, Any]:
+    from conformance.fuzz import size_of
+
+    shrunk = finding.shrunk
+    out: dict[str, Any] = {
+        "hand": min(finding.hands),
+        "count": finding.count,
+        "cmd": shrunk.request["cmd"],
+        "fields": list(shrunk.signature[1]),
+        "mutants": list(finding.mutants),
+        "rules": finding.rules,
+        "cause": finding.cause,
+        "original_size": size_of(finding.found.request),
+        "shrunk_size": size_of(shrunk.request),
+        "request": shrunk.request,
+        "expected": shrunk.expected,
+        "actual": shrunk.actual,
+        "problems": list(shrunk.problems),
+        "saved": None if saved is None else str(saved),
     }
-    if report.divergence is not None and shrunk is not None:
-        summary["divergence"] = {
-            "hand": report.divergence.index,
-            "original_size": size_of(report.divergence.request),
-            "shrunk_size": size_of(shrunk.request),
-            "shrink_requests": shrink_requests,
-            "request": shrunk.request,
-            "expected": shrunk.expected,
-            "actual": shrunk.actual,
-            "problems": list(shrunk.problems),
-            "saved": None if saved is None else str(saved),
-        }
+    if shrink_requests is not None:
+        out["shrink_requests"] = shrink_requests
+    return out
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"
+
+
+def _print(
+    args: argparse.Namespace,
+    report: FuzzReport,
+    found: list[Finding],
+    shrink_requests: int,
+    saved: list[Path | None],
+) -> None:
+    rate = report.hands / report.seconds if report.seconds else 0.0
+    shard = f"{args.shard[0]}/{args.shard[1]}"
+    items = [
+        _finding_json(f, shrink_requests if n == 0 else None, saved[n]) for n, f in enumerate(found)
+    ]
     if args.format == "json":
-        sys.stdout.write(json.dumps(summary) + "\n")
-        return 1 if shrunk is not None else 0
+        summary = {
+            "seed": args.seed,
+            "shard": shard,
+            "hands": report.hands,
+            "requests": report.requests,
+            "skipped": report.skipped,
+            "ignored": report.ignored,
+            "seconds": round(report.seconds, 3),
+            "hands_per_second": round(rate, 1),
+            "shrink_requests": shrink_requests,
+            "divergence": items[0] if items else None,
+            "findings": items,
+        }
+        # Engine replies may hold NaN or lone surrogates: the output is strict JSON anyway.
+        sys.stdout.write(json.dumps(strict_json(summary), allow_nan=False) + "\n")
+        return
     print(
         f"{report.hands} hands, {report.requests} requests in {report.seconds:.2f} s "
-        f"({rate:.0f} hands/s), seed {args.seed}, shard {summary['shard']}"
+        f"({rate:.0f} hands/s), seed {args.seed}, shard {shard}"
     )
-    if report.divergence is None or shrunk is None:
+    if report.skipped:
+        print(f"{report.skipped} requests skipped by the engine (not counted as divergences)")
+    if report.ignored:
+        print(f"{report.ignored} divergences left out: explained by --expect-fail")
+    if not found:
         print("no divergence from the reference")
-        return 0
-    print(
-        f"DIVERGENCE at hand {report.divergence.index}: shrunk from size "
-        f"{size_of(report.divergence.request)} to {size_of(shrunk.request)} "
-        f"in {shrink_requests} requests"
-    )
-    print("request: " + json.dumps(shrunk.request))
-    print("expected: " + json.dumps(shrunk.expected))
-    print("actual:   " + json.dumps(shrunk.actual))
-    for problem in shrunk.problems:
-        print(f"  - {problem}")
-    if saved is not None:
+        return
+    print(f"{len(found)} distinct divergence(s), shrunk in {shrink_requests} requests")
+    for number, (finding, item) in enumerate(zip(found, items, strict=True), start=1):
         print(
-            f"saved as {saved}; replay with: seven-rocks-conformance run --fixtures {saved.parent}"
+            f"DIVERGENCE {number} at hand {item['hand']} (seen {_times(finding.count)}): "
+            f"{item['cmd']}, shrunk from size {item['original_size']} to {item['shrunk_size']}; "
+            f"{finding.cause}"
         )
-    return 1
+        print("  request:  " + json.dumps(item["request"]))
+        print("  expected: " + json.dumps(item["expected"]))
+        print("  actual:   " + json.dumps(strict_json(item["actual"]), allow_nan=False))
+        for problem in item["problems"]:
+            print(f"    - {terminal_text(str(problem))}")
+        if item["saved"] is not None:
+            print(f"  saved as {item['saved']}")
+    if any(path is not None for path in saved):
+        print(f"replay with: seven-rocks-conformance run --fixtures {args.save}")
 
 
 COMMAND = Command(
     name="fuzz",
     help="compare an engine with the reference on random hands; shrink what differs",
     description="Deal random hands, play random legal actions with the reference engine, ask "
-    "the engine under test the same hand and legal requests (and some illegal actions), and "
-    "compare. The first divergence is shrunk to a minimal request and can be saved as a "
-    "fixture. Exit 0: no divergence; 1: a divergence; 2: could not run.",
+    "the engine under test the same requests (only the commands its handshake lists, some "
+    "with illegal actions), and compare. Each divergence is shrunk to a minimal request, "
+    "given a cause (the catalogue mutants that reproduce it) and can be saved as a fixture. "
+    "Exit 0: no divergence; 1: a divergence; 2: could not run or could not save.",
     configure=_configure,
     execute=_execute,
 )

@@ -21,7 +21,7 @@ from conformance.engine.protocol import QUERY_CMDS
 from conformance.reports.terminal import COLOR_CHOICES
 from conformance.reports.text import ProgressBar, render_report
 from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
-from conformance.runner.expectfail import read_expect_fail
+from conformance.runner.expectfail import ExpectFail, read_expect_fail
 from conformance.runner.expectfail import write_expect_fail as _expect
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.features import FEATURES
@@ -111,7 +111,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "--expect-fail",
         type=Path,
         metavar="FILE",
-        help="case ids (one a line, '#' comments) whose failure is expected",
+        help="case ids, rule:RULE.ID lines (cases citing the rule may fail) and '#' comments, "
+        "one a line: failures expected",
     )
     fails.add_argument(
         "--write-expect-fail",
@@ -170,12 +171,22 @@ def _execute(args: argparse.Namespace) -> int:
     if args.no_suite and not args.fixture_dirs:
         error("--no-suite needs at least one --fixtures DIR")
         return 2
-    expect_fail: frozenset[str] = frozenset()
+    expect_fail = ExpectFail()
     if args.expect_fail is not None:
         try:
             expect_fail = read_expect_fail(args.expect_fail)
         except (OSError, UnicodeDecodeError) as exc:
-            error(f"cannot read the expected-failure file: {exc}")
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            error(
+                f"cannot read the expected-failure file {json.dumps(str(args.expect_fail))}: {why}"
+            )
+            return 2
+        if expect_fail.mutants:
+            listed = ", ".join(sorted(expect_fail.mutants))
+            error(
+                f"the expected-failure file lists mutant: lines ({listed}); they apply to "
+                "fuzz only: run needs case ids or rule: lines"
+            )
             return 2
     engine = resolve_engine(args)
     if engine is None:
@@ -201,7 +212,7 @@ def _run(
     argv: list[str],
     env: Mapping[str, str] | None,
     clients: list[EngineClient],
-    expect_fail: frozenset[str],
+    expect_fail: ExpectFail,
 ) -> int:
     try:
         rules = load_rules()
@@ -212,7 +223,7 @@ def _run(
     except (FixtureError, DataNotFoundError, ValueError, OSError) as exc:
         error(str(exc))
         return 2
-    unknown = sorted(expect_fail - {c.id for c in cases})
+    unknown = sorted(expect_fail.cases - {c.id for c in cases})
     if unknown:
         error(f"warning: the expected-failure file lists unknown case ids: {', '.join(unknown)}")
     selected = select_cases(cases, keywords=args.keywords, rules=args.rules, cmds=args.cmds)
@@ -224,7 +235,8 @@ def _run(
         timeout=args.timeout,
         max_restarts=args.max_restarts,
         check_messages=args.check_messages,
-        expect_fail=expect_fail,
+        expect_fail=expect_fail.cases,
+        expect_fail_rules=expect_fail.rules,
         skip_features=frozenset(args.skip_features),
         max_fail=args.max_fail,
     )

@@ -1,0 +1,276 @@
+"""A fuzzing campaign: hands generated, asked of the engine under test, replies judged.
+
+Hand `i` of seed `S` is reproducible alone, so a campaign can be split into shards
+(``--shard I/N`` takes the hands whose index is `I-1` modulo `N`) and across engine
+processes (`jobs`). Each engine process has a thread of its own that builds the next
+batch of requests while the engine answers the current one.
+"""
+
+from __future__ import annotations
+
+import gc
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+
+from conformance.fuzz.engine import FuzzEngine
+from conformance.fuzz.probes import JSONObject, Probe, compare_reply, differing_fields, hand_probes
+
+__all__ = ["Divergence", "FuzzReport", "Tally", "campaign", "shard_indices"]
+
+_BATCH = 80
+"""Hands per batch sent to an engine at once."""
+_KEPT = 4
+"""Divergences kept per (command, fields) signature in a keep-going campaign."""
+_TICK_S = 0.25
+_GC_THRESHOLD = 50_000
+"""Allocations between two young-generation collections during a campaign (700 by default)."""
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where the engine under test and the reference disagree."""
+
+    seed: int
+    index: int
+    request: JSONObject
+    expected: JSONObject
+    actual: object
+    problems: tuple[str, ...]
+
+    @property
+    def signature(self) -> tuple[str, tuple[str, ...]]:
+        """The command and the fields that differ: what a first clustering goes by."""
+        return str(self.request["cmd"]), differing_fields(self.problems)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How far a campaign has got, for a progress line."""
+
+    hands: int
+    requests: int
+    divergences: int
+    seconds: float
+
+
+@dataclass
+class FuzzReport:
+    """What a campaign did and the divergences it found (a few of each signature)."""
+
+    hands: int = 0
+    requests: int = 0
+    skipped: int = 0
+    ignored: int = 0
+    seconds: float = 0.0
+    found: int = 0
+    divergences: list[Divergence] = field(default_factory=list)
+    counts: dict[tuple[str, tuple[str, ...]], int] = field(default_factory=dict)
+
+    @property
+    def divergence(self) -> Divergence | None:
+        """The divergence of the lowest hand, if any."""
+        return min(self.divergences, key=lambda d: d.index, default=None)
+
+
+def shard_indices(hands: int, shard: tuple[int, int] = (1, 1)) -> range:
+    """The hand indices that shard ``I/N`` tries: ``I-1``, ``I-1+N``, ... (`hands` of them).
+
+    A range, so that a campaign of any length costs no memory for its indices.
+    """
+    part, parts = shard
+    if not 1 <= part <= parts:
+        raise ValueError(f"shard {part}/{parts}: expected I/N with 1 <= I <= N")
+    return range(part - 1, part - 1 + parts * hands, parts)
+
+
+class _Shared:
+    """What the campaign's threads add up, under one lock."""
+
+    def __init__(self, report: FuzzReport, keep_going: bool) -> None:
+        self.report = report
+        self.keep_going = keep_going
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.failures: list[BaseException] = []
+
+    def add(self, hands: int, requests: int, skipped: int, found: list[Divergence]) -> None:
+        with self.lock:
+            report = self.report
+            report.hands += hands
+            report.requests += requests
+            report.skipped += skipped
+            for divergence in found:
+                report.found += 1
+                count = report.counts.get(divergence.signature, 0)
+                report.counts[divergence.signature] = count + 1
+                if count < _KEPT:
+                    report.divergences.append(divergence)
+        if found and not self.keep_going:
+            self.stop.set()
+
+    def tally(self, start: float) -> Tally:
+        with self.lock:
+            return Tally(
+                self.report.hands,
+                self.report.requests,
+                self.report.found,
+                time.perf_counter() - start,
+            )
+
+
+def _batches(
+    seed: int, indices: Iterator[int], cmds: frozenset[str], views: bool, stop: threading.Event
+) -> Iterator[list[tuple[int, list[Probe]]]]:
+    """Batches of hands with their probes, built ahead in a thread of their own."""
+    ready: queue.Queue[list[tuple[int, list[Probe]]] | None] = queue.Queue(maxsize=2)
+    failed: list[BaseException] = []
+
+    def build() -> None:
+        while not stop.is_set():
+            try:
+                batch = [(i, hand_probes(seed, i, cmds, views)) for i in islice(indices, _BATCH)]
+            except BaseException as exc:  # raised again in the consuming thread
+                failed.append(exc)
+                batch = []
+            while not stop.is_set():
+                try:
+                    ready.put(batch or None, timeout=_TICK_S)
+                    break
+                except queue.Full:
+                    continue
+            if not batch:
+                return
+
+    threading.Thread(target=build, daemon=True).start()
+    while not stop.is_set():
+        try:
+            batch = ready.get(timeout=_TICK_S)
+        except queue.Empty:
+            continue
+        if batch is None:
+            if failed:
+                raise failed[0]
+            return
+        yield batch
+
+
+def _hunt(
+    engine: FuzzEngine,
+    seed: int,
+    indices: Iterator[int],
+    shared: _Shared,
+    ignore: Callable[[Divergence], bool] | None,
+) -> None:
+    """Try hands until the indices run out or the campaign stops."""
+    for batch in _batches(seed, indices, engine.cmds, ignore is not None, shared.stop):
+        probes = [(index, probe) for index, probes in batch for probe in probes]
+        replies = engine.stream([probe.request for _, probe in probes])
+        found: list[Divergence] = []
+        skipped = ignored = judged = 0
+        last = batch[-1][0]
+        for (index, probe), (reply, raw) in zip(probes, replies, strict=True):
+            judged += 1
+            problems = compare_reply(probe.expected, reply, raw)
+            if not problems:
+                continue
+            if isinstance(reply, dict) and "skipped" in reply:
+                skipped += 1  # the engine declines it: not an answer, so not a wrong one
+                continue
+            divergence = Divergence(
+                seed, index, probe.request, probe.expected, reply, tuple(problems)
+            )
+            if ignore is not None and ignore(divergence):
+                ignored += 1
+                continue
+            found.append(divergence)
+            if not shared.keep_going:
+                last = index
+                break
+        hands = sum(1 for index, _ in batch if index <= last)
+        with shared.lock:
+            shared.report.ignored += ignored
+        shared.add(hands, judged, skipped, found)
+        if shared.stop.is_set():
+            return
+
+
+def campaign(
+    argv: Sequence[str],
+    *,
+    hands: int,
+    seed: int,
+    jobs: int = 1,
+    shard: tuple[int, int] = (1, 1),
+    timeout: float = 5.0,
+    env: Mapping[str, str] | None = None,
+    keep_going: bool = False,
+    ignore: Callable[[Divergence], bool] | None = None,
+    progress: Callable[[Tally], None] | None = None,
+) -> FuzzReport:
+    """Fuzz `hands` hands of the shard against the engine `argv`.
+
+    Stops at the first divergence unless `keep_going`; divergences for which `ignore`
+    returns True are counted apart (and each hand is also asked through its
+    `table`/`legal`/`settle` views, which a known divergence in `hand` replies may
+    hide). `progress` is called now and then from this thread.
+    Raises `EngineStartError` when an engine cannot be started.
+    """
+    indices = shard_indices(hands, shard)
+    start = time.perf_counter()
+    report = FuzzReport()
+    shared = _Shared(report, keep_going)
+    engines: list[FuzzEngine] = []
+    thresholds = gc.get_threshold()
+    try:
+        for _ in range(max(1, jobs)):
+            engines.append(FuzzEngine(argv, timeout, env))
+        threads = [
+            threading.Thread(
+                target=_work,
+                args=(engine, seed, iter(indices[j :: len(engines)]), shared, ignore),
+                daemon=True,
+            )
+            for j, engine in enumerate(engines)
+        ]
+        # The probes' objects live only as long as their batch and form no cycles: the
+        # collector's frequent scans (of them and of the long-lived modules) are pure
+        # cost here, so the long-lived ones are frozen and scans made rare.
+        gc.freeze()
+        gc.set_threshold(_GC_THRESHOLD, *thresholds[1:])
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(_TICK_S)
+                if progress is not None:
+                    progress(shared.tally(start))
+    finally:
+        shared.stop.set()
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+        for engine in engines:
+            engine.close()
+    if shared.failures:
+        raise shared.failures[0]
+    report.divergences.sort(key=lambda d: d.index)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _work(
+    engine: FuzzEngine,
+    seed: int,
+    indices: Iterator[int],
+    shared: _Shared,
+    ignore: Callable[[Divergence], bool] | None,
+) -> None:
+    try:
+        _hunt(engine, seed, indices, shared, ignore)
+    except BaseException as exc:  # handed to the caller's thread by `campaign`
+        with shared.lock:
+            shared.failures.append(exc)
+        shared.stop.set()

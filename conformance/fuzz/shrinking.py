@@ -1,0 +1,119 @@
+"""Shrinking: the smallest request that still shows a divergence.
+
+As Hypothesis and QuickCheck shrink: try simpler requests (see `candidates`), keep the
+first that still diverges in the same way (see `_same_kind`) and is smaller, and start
+again from it, until no candidate is both. The result is always a real divergence,
+re-checked against the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+
+from conformance.fuzz.candidates import candidates, weight_of
+from conformance.fuzz.engine import FuzzEngine
+from conformance.fuzz.hunt import Divergence
+from conformance.fuzz.probes import JSONObject, compare_reply, oracle
+from reference_impl.errors import RuleViolation
+
+__all__ = ["Shrinker", "shrink"]
+
+
+def _same_kind(expected: JSONObject, before: JSONObject) -> bool:
+    """Whether a candidate's expected reply keeps the divergence's kind.
+
+    A result stays a result and a refusal the same refusal, except that a refused
+    request may give way to an accepted one: the engine then goes wrong before the
+    refused action, and that earlier divergence is the one to shrink.
+    """
+    if "result" in expected:
+        return True if "rejected" in before else "result" in before
+    if "rejected" in expected and "rejected" in before:
+        return bool(expected["rejected"]["code"] == before["rejected"]["code"])
+    return False
+
+
+class Shrinker:
+    """Shrinks divergences against one engine, remembering what it was already asked."""
+
+    def __init__(
+        self,
+        engine: FuzzEngine,
+        budget: int = 3000,
+        known: Callable[[Divergence], bool] | None = None,
+    ) -> None:
+        """`known(divergence)` True marks a divergence to shrink away from (a known one)."""
+        self.engine = engine
+        self.budget = budget
+        self.known = known
+        self.asked = 0
+        self._seen: dict[str, Divergence | None] = {}
+
+    def check(self, request: JSONObject, like: Divergence) -> Divergence | None:
+        """The divergence `request` shows, if it diverges the way `like` does."""
+        key = json.dumps(request, sort_keys=True)
+        if key in self._seen:
+            return self._seen[key]
+        found = self._check(request, like)
+        self._seen[key] = found
+        return found
+
+    def _check(self, request: JSONObject, like: Divergence) -> Divergence | None:
+        if not self.engine.lists(str(request["cmd"])):
+            return None
+        expected = oracle(request)
+        if not _same_kind(expected, like.expected):
+            return None
+        self.asked += 1
+        [(reply, raw)] = self.engine.ask([request])
+        if isinstance(reply, dict) and "skipped" in reply:
+            return None
+        problems = compare_reply(expected, reply, raw)
+        if not problems:
+            return None
+        found = Divergence(like.seed, like.index, request, expected, reply, tuple(problems))
+        # An engine with a declared variant and a bug in one request: shrink to the bug.
+        if self.known is not None and self.known(found):
+            return None
+        return found
+
+    def shrink(self, divergence: Divergence) -> Divergence:
+        """The smallest divergence found from `divergence` within the budget."""
+        current = divergence
+        improved = True
+        while improved and self.asked < self.budget:
+            improved = False
+            weight = weight_of(current.request)
+            try:
+                for candidate in candidates(current.request, "rejected" in current.expected):
+                    if weight_of(candidate) >= weight:
+                        continue
+                    found = self.check(candidate, current)
+                    if found is not None:
+                        current, improved = found, True
+                        break
+                    if self.asked >= self.budget:
+                        break
+            except (RuleViolation, LookupError, TypeError, ValueError, StopIteration):
+                # A request the candidates cannot take apart (malformed input, from an
+                # engine's own refusal probe): what was shrunk so far stands.
+                break
+        return current
+
+
+def shrink(
+    divergence: Divergence,
+    argv: Sequence[str],
+    *,
+    timeout: float = 5.0,
+    env: Mapping[str, str] | None = None,
+    budget: int = 3000,
+) -> tuple[Divergence, int]:
+    """A minimal request that still diverges; also the number of requests it took."""
+    engine = FuzzEngine(argv, timeout, env)
+    try:
+        shrinker = Shrinker(engine, budget)
+        return shrinker.shrink(divergence), shrinker.asked
+    finally:
+        engine.close()
