@@ -6,6 +6,7 @@ from typing import Any
 
 from conformance import SUITE_VERSION
 from conformance.engine.protocol import PROTOCOL_VERSION
+from conformance.mutants.diagnosis import diagnose_run
 from conformance.runner.outcomes import Outcome, RunResult
 
 __all__ = ["REPORT_FORMAT", "report_object"]
@@ -62,6 +63,7 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
         "totals": result.totals(),
         "groups": result.by_group(),
         "cases": cases,
+        "diagnosis": [m.as_json() for m in diagnose_run(result).misreadings],
     }
 
 

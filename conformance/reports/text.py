@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, TextIO
 
 from conformance import SUITE_VERSION
+from conformance.reports.misreadings import format_misreadings
 from conformance.runner.compare import render
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.rules import Rule
@@ -144,6 +145,8 @@ def format_report(result: RunResult, rules: Mapping[str, Rule], *, verbose: bool
     if verbose and any(r.outcome in (Outcome.SKIPPED, Outcome.XFAILED) for r in result.results):
         out.append("")
     out.append(format_summary(result))
+    if misreadings := format_misreadings(result):
+        out.extend(["", misreadings])
     for warning in result.warnings:
         out.append(f"warning: {warning}")
     if result.aborted:
