@@ -258,11 +258,11 @@ def test_python_api_run_suite() -> None:
     assert result.exit_code() == 1
 
 
-def test_check_messages_flags_a_handshake_without_engine_info() -> None:
+def test_handshake_without_engine_info_is_refused() -> None:
     done = run_fake("bare_handshake", "--check-messages")
-    assert done.returncode == 0  # the cases themselves are fine
-    assert "handshake reply breaks the protocol schema" in done.stderr
-    assert report(done)["engine"]["name"] == "unknown"
+    assert done.returncode == 2  # the protocol requires the 'engine' object
+    assert "'engine'" in done.stderr and "is missing" in done.stderr
+    assert done.stdout == ""
 
 
 def test_progress_bar_draws_only_on_a_terminal() -> None:

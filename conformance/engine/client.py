@@ -12,16 +12,19 @@ import contextlib
 import json
 import os
 import queue
+import select
 import shlex
 import signal
 import subprocess
 import threading
 import time
+import uuid
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO, Any
 
-from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS
+from conformance.engine.handshake import EngineInfo, HandshakeError, parse_handshake
+from conformance.engine.protocol import PROTOCOL_VERSION
 
 __all__ = [
     "DEFAULT_MAX_LINE_BYTES",
@@ -40,7 +43,11 @@ _STOP_GRACE_S = 1.0
 _RAW_KEEP = 2000  # characters of an unparseable reply kept for the report
 
 
-_LIVE: set[subprocess.Popen[bytes]] = set()
+_POLL_S = 0.1  # how often a reader thread looks up from its pipe to see if it must stop
+_EXIT_GRACE_S = 0.5  # after the engine exits, how long its last reply may still be in flight
+_TOKEN_VAR = "SEVEN_ROCKS_ENGINE_TOKEN"
+
+_LIVE: dict[subprocess.Popen[bytes], str] = {}
 _LIVE_LOCK = threading.Lock()
 
 
@@ -53,14 +60,70 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
         proc.kill()
 
 
+def _strays(token: str, pipes: Sequence[int]) -> list[int]:
+    """Pids of the processes that came from one engine but left its process group.
+
+    A descendant that called ``setsid`` escapes ``killpg``; it is still found by the
+    token the runner put in the engine's environment (inherited unless cleared) or by
+    holding one of the engine's pipes (which would keep the runner waiting for EOF).
+    Linux only (``/proc``); elsewhere the process group is all that can be ended.
+    """
+    proc_dir = "/proc"
+    if not os.path.isdir(proc_dir):
+        return []
+    marker = f"{_TOKEN_VAR}={token}".encode()
+    links = set()
+    for fd in pipes:
+        with contextlib.suppress(OSError):
+            links.add(f"pipe:[{os.fstat(fd).st_ino}]")
+    me = os.getpid()
+    found = []
+    for name in os.listdir(proc_dir):
+        if not name.isdigit() or int(name) == me:
+            continue
+        base = f"{proc_dir}/{name}"
+        try:
+            with open(f"{base}/environ", "rb") as f:
+                if marker in f.read().split(b"\0"):
+                    found.append(int(name))
+                    continue
+            if links:
+                for fd_name in os.listdir(f"{base}/fd"):
+                    with contextlib.suppress(OSError):
+                        if os.readlink(f"{base}/fd/{fd_name}") in links:
+                            found.append(int(name))
+                            break
+        except OSError:
+            continue  # gone meanwhile, or another user's process
+    return found
+
+
+def _kill_strays(token: str, pipes: Sequence[int]) -> None:
+    own_group = os.getpgrp()
+    # Twice: a stray may have forked between the scan and the kill.
+    for _ in range(2):
+        pids = _strays(token, pipes)
+        if not pids:
+            return
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                # Its group too when it leads one (setsid), never a group it merely joined.
+                if os.getpgid(pid) == pid != own_group:
+                    os.killpg(pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
 @atexit.register
 def _kill_leftovers() -> None:
     # Last line of defence (an interrupted run, a worker thread cut short): no child
     # process outlives the runner.
     with _LIVE_LOCK:
-        procs = list(_LIVE)
-    for proc in procs:
+        procs = list(_LIVE.items())
+    for proc, token in procs:
         _kill_group(proc)
+        if os.name == "posix":
+            _kill_strays(token, ())
 
 
 def split_command(command: str) -> list[str]:
@@ -74,10 +137,14 @@ def split_command(command: str) -> list[str]:
 class EngineStartError(Exception):
     """The engine could not be started or failed the handshake: the run cannot happen."""
 
-    def __init__(self, argv: Sequence[str], reason: str, stderr_tail: str = "") -> None:
+    def __init__(
+        self, argv: Sequence[str], reason: str, stderr_tail: str = "", reply: str = ""
+    ) -> None:
         self.argv = list(argv)
         self.reason = reason
         self.stderr_tail = stderr_tail
+        self.reply = reply
+        """The handshake reply line as received, when one came (shown by ``smoke``)."""
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -85,22 +152,6 @@ class EngineStartError(Exception):
         if self.stderr_tail.strip():
             text += "\n--- engine stderr (tail) ---\n" + self.stderr_tail.rstrip()
         return text
-
-
-@dataclass(frozen=True)
-class EngineInfo:
-    """What the engine said about itself in the handshake."""
-
-    name: str
-    version: str
-    language: str
-    protocol: int
-    cmds: tuple[str, ...]
-    argv: tuple[str, ...] = ()
-    handshake: Mapping[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return f"{self.name} {self.version} ({self.language}), protocol {self.protocol}"
 
 
 @dataclass(frozen=True)
@@ -175,18 +226,23 @@ class EngineClient:
         self._stderr_lock = threading.Lock()
         self._threads: list[threading.Thread] = []
         self._seq = 0
+        self._token = uuid.uuid4().hex
+        self._stopping = threading.Event()
+        self._exited_at: float | None = None
 
     # -- life cycle -------------------------------------------------------------------
 
     def spawn(self) -> None:
         """Start the child process (without the handshake); raises ``EngineStartError``."""
+        env = dict(self.env if self.env is not None else os.environ)
+        env[_TOKEN_VAR] = self._token
         try:
             self._proc = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                env=self.env,
+                env=env,
                 cwd=self.cwd,
                 # Its own process group, so that close() also ends any grandchildren.
                 start_new_session=os.name == "posix",
@@ -195,11 +251,11 @@ class EngineClient:
             raise EngineStartError(self.argv, f"cannot execute it: {exc}") from exc
         proc = self._proc
         with _LIVE_LOCK:
-            _LIVE.add(proc)
+            _LIVE[proc] = self._token
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         self._threads = [
-            threading.Thread(target=self._read_stdout, args=(proc.stdout,), daemon=True),
-            threading.Thread(target=self._read_stderr, args=(proc.stderr,), daemon=True),
+            threading.Thread(target=self._read_stdout, args=(proc.stdout.fileno(),), daemon=True),
+            threading.Thread(target=self._read_stderr, args=(proc.stderr.fileno(),), daemon=True),
             threading.Thread(target=self._write_stdin, args=(proc.stdin,), daemon=True),
         ]
         for thread in self._threads:
@@ -224,37 +280,22 @@ class EngineClient:
             raise self._start_error(f"it exited before the handshake ({self._exit_text()})")
         if isinstance(item, _Oversize):
             raise self._start_error(f"its handshake reply is a {item.size}-byte line")
+        raw = item.decode("utf-8", "replace").rstrip("\n")[:_RAW_KEEP]
         try:
             reply = json.loads(item)
         except (ValueError, RecursionError):
-            raise self._start_error(f"its handshake reply is not JSON: {_excerpt(item)}") from None
-        if not isinstance(reply, dict):
-            raise self._start_error(f"its handshake reply is not an object: {_excerpt(item)}")
-        protocol = reply.get("protocol")
-        if reply.get("ready") is not True or protocol != PROTOCOL_VERSION:
             raise self._start_error(
-                f"it speaks protocol {protocol!r}, this runner speaks protocol "
-                f"{PROTOCOL_VERSION} (handshake reply {_excerpt(item)})"
-            )
-        cmds = reply.get("cmds")
-        if not isinstance(cmds, list) or not all(isinstance(c, str) for c in cmds):
-            raise self._start_error("its handshake reply lacks 'cmds', a list of command names")
-        engine = reply.get("engine") if isinstance(reply.get("engine"), dict) else {}
-        assert isinstance(engine, dict)
-        self.info = EngineInfo(
-            name=str(engine.get("name", "unknown")),
-            version=str(engine.get("version", "unknown")),
-            language=str(engine.get("language", "unknown")),
-            protocol=PROTOCOL_VERSION,
-            cmds=tuple(c for c in cmds if c in QUERY_CMDS),
-            argv=tuple(self.argv),
-            handshake=reply,
-        )
+                f"its handshake reply is not JSON: {_excerpt(item)}", raw
+            ) from None
+        try:
+            self.info = parse_handshake(reply, self.argv)
+        except HandshakeError as exc:
+            raise self._start_error(str(exc), raw) from None
         return self.info
 
-    def _start_error(self, reason: str) -> EngineStartError:
+    def _start_error(self, reason: str, reply: str = "") -> EngineStartError:
         self._kill()
-        return EngineStartError(self.argv, reason, self.stderr_tail())
+        return EngineStartError(self.argv, reason, self.stderr_tail(), reply)
 
     def close(self, *, graceful: bool = True) -> int | None:
         """Stop the engine and return its exit status.
@@ -278,17 +319,27 @@ class EngineClient:
         if proc is None:
             return
         _kill_group(proc)
+        if os.name == "posix":
+            pipes = []
+            for pipe in (proc.stdin, proc.stdout, proc.stderr):
+                with contextlib.suppress(OSError, ValueError, AttributeError):
+                    pipes.append(pipe.fileno())  # type: ignore[union-attr]
+            _kill_strays(self._token, pipes)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(5)
         with _LIVE_LOCK:
-            _LIVE.discard(proc)
+            _LIVE.pop(proc, None)
+        # The readers look up from their pipes every _POLL_S: none of this can block, even
+        # if something still holds a pipe open.
+        self._stopping.set()
         self._writes.put(None)
         for thread in self._threads:
             thread.join(0.5)
-        for pipe in (proc.stdout, proc.stderr):
-            if pipe is not None:
-                with contextlib.suppress(OSError):
-                    pipe.close()
+        if not any(t.is_alive() for t in self._threads[:2]):
+            for pipe in (proc.stdout, proc.stderr):
+                if pipe is not None:
+                    with contextlib.suppress(OSError):
+                        pipe.close()
 
     def __enter__(self) -> EngineClient:
         self.start()
@@ -304,36 +355,59 @@ class EngineClient:
 
     # -- threads ----------------------------------------------------------------------
 
-    def _read_stdout(self, pipe: IO[bytes]) -> None:
-        limit = self.max_line_bytes
+    def _chunks(self, fd: int) -> Iterator[bytes]:
+        """What arrives on ``fd`` until EOF or ``close``; never blocks for long."""
+        poller = select.poll() if hasattr(select, "poll") else None
+        if poller is not None:
+            poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
         try:
-            while True:
-                line = pipe.readline(limit + 1)
-                if not line:
-                    break
-                if len(line) > limit and not line.endswith(b"\n"):
-                    # Drain the rest of the enormous line without keeping it.
-                    size = len(line)
-                    while line and not line.endswith(b"\n"):
-                        line = pipe.readline(limit)
-                        size += len(line)
-                    self._lines.put(_Oversize(size))
+            while not self._stopping.is_set():
+                if poller is not None and not poller.poll(_POLL_S * 1000):
                     continue
-                self._lines.put(line)
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    return
+                yield chunk
         except (OSError, ValueError):
-            pass
+            return
+
+    def _read_stdout(self, fd: int) -> None:
+        limit = self.max_line_bytes
+        buf = bytearray()
+        dropped = 0  # bytes of an over-long line thrown away so far (0: not in one)
+        for chunk in self._chunks(fd):
+            start = 0
+            while True:
+                end = chunk.find(b"\n", start)
+                if end < 0:
+                    rest = len(chunk) - start
+                    if dropped or len(buf) + rest > limit:
+                        # An enormous line is drained without being kept.
+                        dropped += len(buf) + rest
+                        buf.clear()
+                    else:
+                        buf += chunk[start:]
+                    break
+                piece = chunk[start : end + 1]
+                if dropped or len(buf) + len(piece) > limit + 1:
+                    self._lines.put(_Oversize(dropped + len(buf) + len(piece)))
+                    dropped = 0
+                else:
+                    self._lines.put(bytes(buf + piece))
+                buf.clear()
+                start = end + 1
+        if dropped:
+            self._lines.put(_Oversize(dropped))
+        elif buf:
+            self._lines.put(bytes(buf))  # a last line without its newline
         self._lines.put(_EOF)
 
-    def _read_stderr(self, pipe: IO[bytes]) -> None:
-        fd = pipe.fileno()
-        try:
-            while chunk := os.read(fd, 65536):
-                with self._stderr_lock:
-                    self._stderr += chunk
-                    if len(self._stderr) > 2 * _STDERR_TAIL_BYTES:
-                        del self._stderr[:-_STDERR_TAIL_BYTES]
-        except (OSError, ValueError):
-            pass
+    def _read_stderr(self, fd: int) -> None:
+        for chunk in self._chunks(fd):
+            with self._stderr_lock:
+                self._stderr += chunk
+                if len(self._stderr) > 2 * _STDERR_TAIL_BYTES:
+                    del self._stderr[:-_STDERR_TAIL_BYTES]
 
     def _write_stdin(self, pipe: IO[bytes]) -> None:
         try:
@@ -374,13 +448,25 @@ class EngineClient:
         self._writes.put(b"".join(json.dumps(m).encode() + b"\n" for m in messages))
 
     def _next(self, deadline: float) -> _Item | None:
-        remaining = deadline - time.monotonic()
-        try:
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                if remaining <= 0:
+                    return self._lines.get_nowait()
+                return self._lines.get(timeout=min(remaining, _POLL_S))
+            except queue.Empty:
+                pass
             if remaining <= 0:
-                return self._lines.get_nowait()
-            return self._lines.get(timeout=remaining)
-        except queue.Empty:
-            return None
+                return None
+            # An engine that exited while a process it started still holds its stdout
+            # sends no EOF: its exit is noticed here instead of waiting for the timeout.
+            proc = self._proc
+            if proc is not None and proc.poll() is not None:
+                now = time.monotonic()
+                if self._exited_at is None:
+                    self._exited_at = now
+                elif now - self._exited_at > _EXIT_GRACE_S:
+                    return _EOF
 
     def next_seq(self) -> int:
         """A fresh ``seq`` for a request."""

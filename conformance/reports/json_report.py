@@ -7,6 +7,7 @@ from typing import Any
 from conformance import SUITE_VERSION
 from conformance.engine.protocol import PROTOCOL_VERSION
 from conformance.mutants.diagnosis import diagnose_run
+from conformance.reports.sanitize import strict_json
 from conformance.runner.outcomes import Outcome, RunResult
 
 __all__ = ["REPORT_FORMAT", "report_object"]
@@ -16,7 +17,11 @@ REPORT_FORMAT = "seven-rocks-conformance-report/1"
 
 
 def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
-    """The report of a run as one JSON-ready object."""
+    """The report of a run as one object that ``json.dumps(..., allow_nan=False)`` accepts.
+
+    Everything an engine said (replies, messages, its name) is made strict JSON: NaN,
+    infinities, lone surrogates and absurd nesting are replaced (see ``strict_json``).
+    """
     engine = result.engine
     cases: list[dict[str, Any]] = []
     for r in result.results:
@@ -35,13 +40,13 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
             if r.request is not None:
                 entry["request"] = r.request
             if r.reply is not None:
-                entry["reply"] = _shallow(r.reply)
+                entry["reply"] = r.reply
             if r.stderr_tail:
                 entry["stderr_tail"] = r.stderr_tail
             if r.located:
                 entry["located"] = r.located
         cases.append(entry)
-    return {
+    report = {
         "format": REPORT_FORMAT,
         "suite": {"name": "seven-rocks-conformance", "version": SUITE_VERSION},
         "protocol": PROTOCOL_VERSION,
@@ -65,21 +70,4 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
         "cases": cases,
         "diagnosis": [m.as_json() for m in diagnose_run(result).misreadings],
     }
-
-
-_MAX_DEPTH = 64
-
-
-def _shallow(value: Any, depth: int = 0) -> Any:
-    """`value` with anything nested deeper than `_MAX_DEPTH` replaced by a note.
-
-    An engine may answer with absurdly deep JSON; the report must stay readable by
-    ordinary JSON decoders, whose recursion is limited.
-    """
-    if depth >= _MAX_DEPTH and isinstance(value, (dict, list)):
-        return f"(nested deeper than {_MAX_DEPTH} levels: cut)"
-    if isinstance(value, dict):
-        return {k: _shallow(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_shallow(v, depth + 1) for v in value]
-    return value
+    return dict(strict_json(report))

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from pathlib import Path
 
+from conformance.reports.sanitize import xml_text
 from conformance.reports.text import format_case
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.rules import Rule
@@ -17,8 +18,8 @@ def _case_element(r: CaseResult, rules: Mapping[str, Rule]) -> ET.Element:
     stem = Path(r.case.file).stem
     element = ET.Element(
         "testcase",
-        name=r.case.id,
-        classname=f"{r.case.cmd}.{stem}",
+        name=xml_text(r.case.id),
+        classname=xml_text(f"{r.case.cmd}.{stem}"),
         time=f"{r.duration:.6f}",
     )
     kind = {
@@ -32,9 +33,10 @@ def _case_element(r: CaseResult, rules: Mapping[str, Rule]) -> ET.Element:
         message = (
             r.message if r.outcome is not Outcome.XFAILED else f"expected failure: {r.message}"
         )
-        child = ET.SubElement(element, kind, message=message)
+        # Engine text may hold NUL, ESC or lone surrogates: none of them may reach the XML.
+        child = ET.SubElement(element, kind, message=xml_text(message))
         if kind != "skipped":
-            child.text = format_case(r, rules)
+            child.text = xml_text(format_case(r, rules))
     return element
 
 
@@ -68,7 +70,10 @@ def junit_tree(result: RunResult, rules: Mapping[str, Rule]) -> ET.ElementTree[E
 
 
 def write_junit(path: Path, result: RunResult, rules: Mapping[str, Rule]) -> None:
-    """Write the JUnit XML of a run to ``path``."""
+    """Write the JUnit XML of a run to ``path`` (well-formed whatever the engine said).
+
+    Raises ``OSError`` when ``path`` cannot be written.
+    """
     tree = junit_tree(result, rules)
     ET.indent(tree)
     tree.write(path, encoding="utf-8", xml_declaration=True)

@@ -8,6 +8,7 @@ from typing import Any, TextIO
 
 from conformance import SUITE_VERSION
 from conformance.reports.misreadings import format_misreadings
+from conformance.reports.sanitize import terminal_text
 from conformance.runner.compare import render
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.rules import Rule
@@ -105,7 +106,7 @@ def format_case(result: CaseResult, rules: Mapping[str, Rule]) -> str:
     if result.stderr_tail.strip():
         lines.append("  Engine stderr (tail):")
         lines.append(_indent(_tail(result.stderr_tail)))
-    return "\n".join(lines)
+    return terminal_text("\n".join(lines))
 
 
 def format_summary(result: RunResult) -> str:
@@ -151,4 +152,4 @@ def format_report(result: RunResult, rules: Mapping[str, Rule], *, verbose: bool
         out.append(f"warning: {warning}")
     if result.aborted:
         out.append(f"RUN STOPPED: {result.aborted}")
-    return "\n".join(out) + "\n"
+    return terminal_text("\n".join(out) + "\n")

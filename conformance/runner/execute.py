@@ -116,6 +116,25 @@ def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, s
     return key, None
 
 
+_MAX_REPLY_DEPTH = 16
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and objects, counted without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = (
+            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        )
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
 def _check_schema(case: Case, exchange: Exchange) -> str | None:
     from conformance.suite import schemas  # jsonschema is slow to import: only when asked
 
@@ -127,7 +146,17 @@ def _check_schema(case: Case, exchange: Exchange) -> str | None:
             return "the request breaks the protocol schema (a fixture problem): " + "; ".join(
                 problems
             )
-    problems = schemas.check_reply(case.cmd, exchange.reply)
+    depth = _depth(exchange.reply)
+    if depth > _MAX_REPLY_DEPTH:
+        # No protocol reply comes near this; the validator itself would recurse too deep.
+        return (
+            f"the reply breaks the protocol schema: it is nested {depth} levels deep "
+            f"(no protocol reply is deeper than {_MAX_REPLY_DEPTH})"
+        )
+    try:
+        problems = schemas.check_reply(case.cmd, exchange.reply)
+    except RecursionError:
+        return "the reply breaks the protocol schema: too deeply nested to check"
     if problems:
         return "the reply breaks the protocol schema: " + "; ".join(problems)
     return None

@@ -44,7 +44,10 @@ def describe_action(action: Any) -> str:
 
 
 def _key(action: Any) -> str:
-    return json.dumps(action, sort_keys=True)
+    try:
+        return json.dumps(action, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):  # absurd nesting from an engine
+        return repr(action)
 
 
 def _reference(request: Mapping[str, Any]) -> Any:
@@ -70,7 +73,9 @@ def descend(request: Mapping[str, Any], ask: Ask) -> str:
     path: list[str] = []
     for _ in range(_MAX_LEVELS):
         where = "at the start position" if not path else "after " + ", ".join(path)
-        depth = current["depth"]
+        depth = current.get("depth")
+        if type(depth) is not int or depth < 0:
+            return f"{where}: the request has no depth to descend from"
         expected = _reference(current)
         if expected is None:
             return f"{where}: the reference refuses this position, so there is nothing to compare"
@@ -125,13 +130,18 @@ def locate_perft_failures(
     The descent talks to a fresh engine of its own; if that engine cannot start, the
     results say so instead of a location.
     """
-    failed = [r for r in results if r.outcome is Outcome.FAILED and r.case.cmd == "perft"]
+    # Only a count can be descended: a case expecting a refusal has no divide to compare.
+    failed = [
+        r
+        for r in results
+        if r.outcome is Outcome.FAILED and r.case.cmd == "perft" and r.case.expect is not None
+    ]
     if not failed:
         return list(results)
     located: dict[int, str] = {}
     try:
+        # Entering the client performs the handshake, once: an engine may refuse a second.
         with EngineClient(argv, timeout=timeout, env=env) as client:
-            client.start()
 
             def ask(request: Mapping[str, Any]) -> Any:
                 [exchange] = list(client.exchange([{**request, "seq": client.next_seq()}]))

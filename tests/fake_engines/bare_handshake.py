@@ -1,4 +1,4 @@
-"""Answers the handshake without the 'engine' object (usable, but not to the letter)."""
+"""Answers the handshake without the 'engine' object, which the protocol requires."""
 
 import json
 import sys

@@ -3,29 +3,44 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
 
 from conformance.engine.client import split_command
+from conformance.reports.sanitize import terminal_text
 from conformance.runner.execute import DEFAULT_TIMEOUT, reference_engine
 
 __all__ = [
+    "MAX_SECONDS",
     "add_engine_options",
+    "discard_stdout",
     "engine_from_args",
     "error",
     "positive_float",
     "resolve_engine",
+    "write_file",
+    "write_stdout",
 ]
 
 
+MAX_SECONDS = 3600.0
+"""The longest wait a command line accepts: an hour for one reply is already absurd."""
+
+
 def positive_float(text: str) -> float:
-    """An argparse type: a number of seconds greater than zero."""
+    """An argparse type: a number of seconds greater than 0 and at most ``MAX_SECONDS``."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be greater than 0: {text!r}")
+    # Written so that NaN fails too; past the bound the waits would overflow the clock.
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"must be greater than 0 and at most {MAX_SECONDS:g} seconds: {text!r}"
+        )
     return value
 
 
@@ -67,5 +82,46 @@ def resolve_engine(
 
 
 def error(message: str) -> None:
-    """A diagnostic on stderr, prefixed with the program name."""
-    print(f"seven-rocks-conformance: {message}", file=sys.stderr)
+    """A diagnostic on stderr, prefixed with the program name (engine text made safe)."""
+    print(f"seven-rocks-conformance: {terminal_text(message)}", file=sys.stderr)
+
+
+def write_stdout(text: str) -> bool:
+    """Write ``text`` to standard output and flush; False (said on stderr) if it cannot be.
+
+    Standard output may be a full disk (``/dev/full``) or a closed pipe: that is a
+    one-line diagnostic, not a traceback, and standard output is then pointed at the null
+    device so that the interpreter's own flush at exit does not fail again.
+    """
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as exc:
+        discard_stdout()
+        if not isinstance(exc, BrokenPipeError):  # a reader that stopped reading: quiet
+            error(f"cannot write to standard output: {exc.strerror or exc}")
+        return False
+    return True
+
+
+def discard_stdout() -> None:
+    """Send whatever is left in standard output's buffer (and later writes) to nowhere."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def write_file(what: str, path: Path, write: Callable[[], object]) -> bool:
+    """Call ``write()``, which writes ``path``; False (one line on stderr) if it cannot.
+
+    ``what`` names the output in the message: a folder, a missing folder or a full disk
+    is a diagnostic, never a traceback.
+    """
+    try:
+        write()
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        error(f"cannot write {what} to {str(path)!r}: {reason}")
+        return False
+    return True

@@ -9,12 +9,20 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from conformance.cli.commands import Command
-from conformance.cli.commands.common import add_engine_options, error, resolve_engine
+from conformance.cli.commands.common import (
+    add_engine_options,
+    error,
+    resolve_engine,
+    write_file,
+    write_stdout,
+)
 from conformance.engine.client import EngineClient, EngineStartError
 from conformance.engine.protocol import QUERY_CMDS
+from conformance.reports.sanitize import terminal_text
 from conformance.reports.text import ProgressBar, format_report
 from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
-from conformance.runner.expectfail import read_expect_fail, write_expect_fail
+from conformance.runner.expectfail import read_expect_fail
+from conformance.runner.expectfail import write_expect_fail as _expect
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.fixtures import FixtureError, load_cases
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
@@ -132,8 +140,9 @@ def _execute(args: argparse.Namespace) -> int:
     if engine is None:
         return 2
     argv, env = engine
-    # Start the engines first: their start-up overlaps with reading the fixtures.
-    clients = [EngineClient(argv, timeout=args.timeout, env=env) for _ in range(args.jobs)]
+    # Start one engine first: its start-up overlaps with reading the fixtures. The others
+    # wait until the selection is known, so that no engine is started for nothing.
+    clients = [EngineClient(argv, timeout=args.timeout, env=env)]
     try:
         for client in clients:
             client.spawn()
@@ -190,30 +199,39 @@ def _run(
         from conformance.runner.perft_descent import locate_perft_failures
 
         result.results = locate_perft_failures(result.results, argv, env, args.timeout)
-    _output(args, result, rules)
+    if not _output(args, result, rules):
+        return 2
     return result.exit_code(strict=args.strict)
 
 
-def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rule]) -> None:
+def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rule]) -> bool:
+    """Write every output asked for; False if one could not be written (said on stderr)."""
     if args.format == "json":
         from conformance.reports.json_report import report_object
 
-        sys.stdout.write(json.dumps(report_object(result, strict=args.strict)) + "\n")
+        # report_object makes engine values strict JSON: no NaN may reach the report.
+        text = json.dumps(report_object(result, strict=args.strict), allow_nan=False) + "\n"
     else:
-        sys.stdout.write(format_report(result, rules, verbose=args.verbose))
-    sys.stdout.flush()
+        text = terminal_text(format_report(result, rules, verbose=args.verbose))
+    written = write_stdout(text)
     if args.junit is not None:
         from conformance.reports.junit import write_junit
 
-        write_junit(args.junit, result, rules)
+        junit = args.junit
+        written &= write_file("the JUnit report", junit, lambda: write_junit(junit, result, rules))
     if args.write_expect_fail is not None:
-        count = write_expect_fail(args.write_expect_fail, result)
-        error(f"wrote {count} expected failure(s) to {args.write_expect_fail}")
+        path = args.write_expect_fail
+        counts: list[int] = []
+        if write_file("the expected failures", path, lambda: counts.append(_expect(path, result))):
+            error(f"wrote {counts[0]} expected failure(s) to {path}")
+        else:
+            written = False
     if result.aborted:
         error(f"run stopped: {result.aborted}")
     if args.format == "json":
         for warning in result.warnings:
             error(f"warning: {warning}")
+    return written
 
 
 COMMAND = Command(

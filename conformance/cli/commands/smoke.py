@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Mapping
 from typing import Any
 
 from conformance.cli.commands import Command
-from conformance.cli.commands.common import add_engine_options, resolve_engine
+from conformance.cli.commands.common import (
+    add_engine_options,
+    discard_stdout,
+    error,
+    resolve_engine,
+)
 from conformance.engine.client import EngineClient, EngineStartError
 from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS
+from conformance.reports.sanitize import terminal_text
 from conformance.runner.execute import evaluate
 from conformance.runner.outcomes import Outcome
 from conformance.suite.fixtures import Case
@@ -87,29 +95,50 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     add_engine_options(parser, required=True)
 
 
+def _say(text: str = "") -> None:
+    # Everything shown may hold what the engine sent: made safe for the terminal.
+    print(terminal_text(text))
+
+
 def _execute(args: argparse.Namespace) -> int:
     engine = resolve_engine(args)
     if engine is None:
         return 2
     argv, env = engine
-    client = EngineClient(argv, timeout=args.timeout, env=env)
-    print(f"> {json.dumps({'cmd': 'start', 'protocol': PROTOCOL_VERSION})}")
+    try:
+        code = _smoke(argv, env, args.timeout)
+        sys.stdout.flush()
+    except OSError as exc:  # standard output is a full disk or a closed pipe
+        discard_stdout()
+        if not isinstance(exc, BrokenPipeError):
+            error(f"cannot write to standard output: {exc.strerror or exc}")
+        return 2
+    return code
+
+
+def _smoke(argv: list[str], env: Mapping[str, str] | None, timeout: float) -> int:
+    client = EngineClient(argv, timeout=timeout, env=env)
+    _say(f"> {json.dumps({'cmd': 'start', 'protocol': PROTOCOL_VERSION})}")
     try:
         info = client.start()
     except EngineStartError as exc:
-        print(f"PROBLEM: {exc}")
+        if exc.reply:
+            _say(f"< {exc.reply}")
+        _say(f"PROBLEM: {exc}")
         return 2
     try:
-        print(f"< {json.dumps(info.handshake)}")
-        print(f"ok: {info}; implements {', '.join(info.cmds) or 'no command'}")
+        _say(f"< {json.dumps(info.handshake)}")
+        _say(f"ok: {info}; implements {', '.join(info.cmds) or 'no command'}")
         missing = [c for c in QUERY_CMDS if c not in info.cmds]
         if missing:
-            print(f"note: not implemented (their cases will be skipped): {', '.join(missing)}")
+            _say(f"note: not implemented (their cases will be skipped): {', '.join(missing)}")
+        if info.skip_features:
+            _say(f"note: features not claimed: {', '.join(info.skip_features)}")
         return _conversation(client, info.cmds)
     finally:
         status = client.close()
         if status not in (0, None):
-            print(f"PROBLEM: after stop the engine exited with status {status}, not 0")
+            _say(f"PROBLEM: after stop the engine exited with status {status}, not 0")
 
 
 def _conversation(client: EngineClient, cmds: tuple[str, ...]) -> int:
@@ -117,30 +146,30 @@ def _conversation(client: EngineClient, cmds: tuple[str, ...]) -> int:
     for case in smoke_cases():
         if case.cmd not in cmds:
             continue
-        print()
-        print(f"{case.cmd}: {case.description}")
+        _say()
+        _say(f"{case.cmd}: {case.description}")
         request = case.request(client.next_seq())
-        print(f"> {json.dumps(request)}")
+        _say(f"> {json.dumps(request)}")
         exchange = next(client.exchange([request]))
         if exchange.raw is not None:
             raw = exchange.raw.rstrip()
-            print(f"< {raw if len(raw) <= 2000 else raw[:2000] + '...'}")
+            _say(f"< {raw if len(raw) <= 2000 else raw[:2000] + '...'}")
         result = evaluate(case, exchange)
         if result.outcome is Outcome.PASSED:
-            print("ok")
+            _say("ok")
             continue
         bad += 1
-        print(f"PROBLEM ({result.outcome.value}): {result.message}")
+        _say(f"PROBLEM ({result.outcome.value}): {result.message}")
         for mismatch in result.mismatches[1:]:
-            print(f"  also {mismatch}")
+            _say(f"  also {mismatch}")
         if exchange.broken:
             tail = client.stderr_tail().strip()
             if tail:
-                print("engine stderr (tail):\n" + tail)
-            print("the conversation cannot go on after this problem")
+                _say("engine stderr (tail):\n" + tail)
+            _say("the conversation cannot go on after this problem")
             break
-    print()
-    print("smoke: all answers look right" if not bad else f"smoke: {bad} problem(s)")
+    _say()
+    _say("smoke: all answers look right" if not bad else f"smoke: {bad} problem(s)")
     return 1 if bad else 0
 
 

@@ -1,0 +1,252 @@
+"""Where each tile of a table lies: the layout model shared by the text and SVG drawings.
+
+The layout follows from the placements alone (protocol section 3), the way a domino
+table is laid out by hand and as the seed's diagrams describe it:
+
+- the line of play runs across (west to east); the opening tile sits at cell ``(0, 0)``,
+  a non-double with its low end to the west, a double with ``linear_a`` to the west;
+- every tile continues its parent's end outward, joined half inward, outer half outward;
+- doubles lie crosswise to the line they stand in (``double.crosswise``);
+- the spinner's two branches leave it perpendicular to its line: ``branch_a`` to the
+  north (or west, when the spinner stands in a vertical arm), ``branch_b`` to the south
+  (or east);
+- an arm of the line longer than ``max_arm`` tiles from the opening turns the corner
+  (the east arm south, the west arm north) so that a long line stays within a terminal.
+
+Cells are in tile slots: ``x`` grows eastward, ``y`` southward, one slot per tile
+whatever its size. A placement that cannot be laid out (malformed, a tile twice, an
+end point not on the table or already taken) is kept in ``Board.problems`` and left out:
+a drawing never fails on bad input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "DEFAULT_MAX_ARM",
+    "Board",
+    "Heading",
+    "Placed",
+    "Tile",
+    "as_tile",
+    "layout",
+    "side_value",
+    "tile_text",
+]
+
+Tile = tuple[int, int]
+"""A tile as a pair of pip values, low first: ``(1, 4)``."""
+
+Heading = str
+"""A compass direction on the drawing: ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
+
+DEFAULT_MAX_ARM = 7
+"""Tiles an arm of the line may run from the opening before it turns the corner."""
+
+_STEP: dict[Heading, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+_BACK: dict[Heading, Heading] = {"N": "S", "S": "N", "E": "W", "W": "E"}
+_SIDES = frozenset({"low", "high", "linear_a", "linear_b", "branch_a", "branch_b"})
+
+
+def as_tile(value: Any) -> Tile | None:
+    """``value`` as a canonical tile, or None when it is not one (``[2, 1]`` is not)."""
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(type(v) is int and 0 <= v <= 6 for v in value)
+        and value[0] <= value[1]
+    ):
+        return (value[0], value[1])
+    return None
+
+
+def tile_text(tile: Tile) -> str:
+    """The rules' way of writing a tile: ``[1|4]``."""
+    return f"[{tile[0]}|{tile[1]}]"
+
+
+def side_value(tile: Tile, side: str) -> int:
+    """The value a tile must match at ``side`` of ``tile`` (protocol section 3)."""
+    return tile[1] if side == "high" else tile[0]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One tile on the drawing.
+
+    ``heading`` is the direction the tile grows away from its parent (the opening tile:
+    ``"E"``); ``across`` is true for a double lying crosswise to that direction.
+    ``sides`` maps each side of the tile that points somewhere to its compass direction:
+    the joined side points back at the parent, the others outward.
+    """
+
+    tile: Tile
+    order: int
+    cell: tuple[int, int]
+    heading: Heading
+    parent: Tile | None = None
+    parent_side: str | None = None
+    join_side: str | None = None
+    sides: Mapping[str, Heading] = field(default_factory=dict)
+
+    @property
+    def double(self) -> bool:
+        """Whether the tile is a double."""
+        return self.tile[0] == self.tile[1]
+
+    @property
+    def across(self) -> bool:
+        """Whether the tile lies crosswise to its heading (every double does)."""
+        return self.double
+
+    @property
+    def vertical(self) -> bool:
+        """Whether the tile is drawn upright (long side north-south)."""
+        along_ns = self.heading in ("N", "S")
+        return along_ns != self.across
+
+    def value_toward(self, heading: Heading) -> int:
+        """The pip value of the half facing ``heading`` (doubles: either half)."""
+        for side, where in self.sides.items():
+            if where == heading and side in ("low", "high"):
+                return side_value(self.tile, side)
+        return self.tile[0]
+
+    def __str__(self) -> str:
+        return tile_text(self.tile)
+
+
+@dataclass
+class Board:
+    """A laid-out table: the tiles by tile, the spinner, and what could not be placed."""
+
+    tiles: dict[Tile, Placed] = field(default_factory=dict)
+    spinner: Tile | None = None
+    problems: list[str] = field(default_factory=list)
+    children: dict[tuple[Tile, str], Tile] = field(default_factory=dict)
+
+    def at(self, cell: tuple[int, int]) -> Placed | None:
+        """The tile at ``cell``, or None."""
+        for placed in self.tiles.values():
+            if placed.cell == cell:
+                return placed
+        return None
+
+    def neighbour(self, tile: Tile, side: str) -> Tile | None:
+        """The tile joined to ``side`` of ``tile``, or None (its parent counts too)."""
+        if (tile, side) in self.children:
+            return self.children[(tile, side)]
+        placed = self.tiles.get(tile)
+        if placed is not None and placed.join_side == side:
+            return placed.parent
+        return None
+
+    def free_sides(self, tile: Tile) -> list[str]:
+        """The sides of ``tile`` with nothing joined (branches of the spinner included)."""
+        placed = self.tiles.get(tile)
+        if placed is None:
+            return []
+        return [s for s in placed.sides if self.neighbour(tile, s) is None]
+
+
+def _sides_of(tile: Tile, heading: Heading, join: str | None, spinner: bool) -> dict[str, Heading]:
+    """Compass direction of each side of a tile growing toward ``heading``."""
+    back = _BACK[heading]
+    if tile[0] != tile[1]:
+        if join is None:  # the opening non-double: low end west, high end east
+            return {"low": "W", "high": "E"}
+        outer = "high" if join == "low" else "low"
+        return {join: back, outer: heading}
+    sides = {"linear_a": back, "linear_b": heading}
+    if spinner:
+        left, right = ("N", "S") if heading in ("E", "W") else ("W", "E")
+        sides.update(branch_a=left, branch_b=right)
+    return sides
+
+
+def _placement(raw: Any) -> tuple[Tile | None, Tile | None, str | None, bool]:
+    """(tile, on-tile, on-side, well-formed) of a raw placement."""
+    if not isinstance(raw, Mapping) or set(raw) - {"tile", "on"}:
+        return None, None, None, False
+    tile = as_tile(raw.get("tile"))
+    if "on" not in raw:
+        return tile, None, None, tile is not None
+    on = raw["on"]
+    if not isinstance(on, Mapping) or set(on) != {"tile", "side"}:
+        return tile, None, None, False
+    side = on["side"] if on["side"] in _SIDES else None
+    on_tile = as_tile(on["tile"])
+    return tile, on_tile, side, tile is not None and on_tile is not None and side is not None
+
+
+def layout(plays: Iterable[Any], *, max_arm: int = DEFAULT_MAX_ARM) -> Board:
+    """Lay out ``plays`` (placements in protocol form, in order) on a board."""
+    board = Board()
+    for order, raw in enumerate(plays if isinstance(plays, list | tuple) else list(plays)):
+        tile, on_tile, side, ok = _placement(raw)
+        if not ok or tile is None:
+            board.problems.append(f"placement {order} is malformed and is not drawn")
+            continue
+        if tile in board.tiles:
+            board.problems.append(f"placement {order}: {tile_text(tile)} is already on the table")
+            continue
+        is_spinner = board.spinner is None and tile[0] == tile[1]
+        if on_tile is None:
+            if board.tiles:
+                board.problems.append(f"placement {order}: a second opening is not drawn")
+                continue
+            sides = _sides_of(tile, "E", None, is_spinner)
+            board.tiles[tile] = Placed(tile, order, (0, 0), "E", sides=sides)
+        elif not _attach(board, order, tile, on_tile, str(side), is_spinner, max_arm):
+            continue
+        if is_spinner:
+            board.spinner = tile
+    return board
+
+
+def _attach(
+    board: Board, order: int, tile: Tile, on_tile: Tile, side: str, spinner: bool, max_arm: int
+) -> bool:
+    parent = board.tiles.get(on_tile)
+    where = f"placement {order}: {tile_text(tile)} on {tile_text(on_tile)} {side}"
+    if parent is None or side not in parent.sides:
+        board.problems.append(f"{where}: no such end point on the table; not drawn")
+        return False
+    if board.neighbour(on_tile, side) is not None:
+        board.problems.append(f"{where}: that end point is taken; not drawn")
+        return False
+    heading = parent.sides[side]
+    x, y = parent.cell
+    # An arm of the line turns the corner once it runs max_arm tiles from the opening;
+    # never right after the spinner, whose own branch already runs that way.
+    if y == 0 and parent.tile != board.spinner:
+        if heading == "E" and x >= max_arm:
+            heading = "S"
+        elif heading == "W" and x <= -max_arm:
+            heading = "N"
+    dx, dy = _STEP[heading]
+    value = side_value(on_tile, side)
+    if tile[0] == tile[1]:
+        join = "linear_a"
+    else:
+        join = "high" if tile[1] == value and tile[0] != value else "low"
+        if value not in tile:
+            board.problems.append(f"{where}: no half of the tile matches {value}")
+    cell = (x + dx, y + dy)
+    if board.at(cell) is not None:
+        board.problems.append(f"{where}: drawn over another tile")
+    board.tiles[tile] = Placed(
+        tile,
+        order,
+        cell,
+        heading,
+        parent=on_tile,
+        parent_side=side,
+        join_side=join,
+        sides=_sides_of(tile, heading, join, spinner),
+    )
+    board.children[(on_tile, side)] = tile
+    return True
