@@ -44,7 +44,7 @@ def cases() -> list[Case]:
 
 def _run(argv: list[str], cases: list[Case]) -> RunResult:
     _, env = reference_engine()
-    return run_suite(argv, cases, options=RunOptions(timeout=10), env=env)
+    return run_suite(argv, cases, options=RunOptions(timeout=30), env=env)
 
 
 def _mutant(names: tuple[str, ...]) -> list[str]:

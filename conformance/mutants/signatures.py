@@ -101,23 +101,61 @@ def fingerprint(digests: Mapping[str, str], catalogue: Mapping[str, Any]) -> str
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+_TIMEOUT = 30.0
+"""Per reply while computing signatures: generous, so that a loaded machine adds no
+timeouts to a mutant's signature."""
+
+
+def _failing(name: str, cases: Sequence[Case]) -> tuple[frozenset[str], frozenset[str]]:
+    """(cases failed or errored, cases errored) by the mutant `name` (reference: '')."""
+    from conformance.runner.execute import RunOptions, reference_engine, run_suite
+    from conformance.runner.outcomes import Outcome
+
+    argv, env = reference_engine()
+    extra = ["--mutant", name] if name else []
+    result = run_suite([*argv, *extra], cases, options=RunOptions(timeout=_TIMEOUT), env=env)
+    if result.aborted:
+        raise ValueError(f"the run against {name or 'the reference'} stopped: {result.aborted}")
+    bad = (Outcome.FAILED, Outcome.ERRORED)
+    return (
+        frozenset(r.case.id for r in result.results if r.outcome in bad),
+        frozenset(r.case.id for r in result.results if r.outcome is Outcome.ERRORED),
+    )
+
+
+def _signature(name: str, cases: Sequence[Case]) -> frozenset[str]:
+    fails, errored = _failing(name, cases)
+    if errored:
+        # An error may be the mutant's own (it raises) or the machine's (a timeout):
+        # only an error that happens again, on the same cases, belongs in a signature.
+        again, errored_again = _failing(name, cases)
+        if (again, errored_again) != (fails, errored):
+            raise ValueError(
+                f"mutant {name} errored differently on two runs "
+                f"({', '.join(sorted(errored ^ errored_again))}): is the machine overloaded?"
+            )
+    return fails
+
+
 def compute_signatures(cases: Sequence[Case], *, jobs: int = 2) -> Signatures:
     """Run `cases` against every catalogue mutant (the reference must pass them all)."""
-    from conformance.mutants.kill import kill_matrix, mutant_catalogue, reference_failures
+    from concurrent.futures import ThreadPoolExecutor
 
-    failing = reference_failures(cases)
+    from conformance.mutants.kill import mutant_catalogue
+
+    failing, _ = _failing("", cases)
     if failing:
-        raise ValueError(f"the reference engine fails {', '.join(failing)}: fix these first")
-    matrix = kill_matrix(cases, jobs=jobs)
-    broken = [f"{m.name}: {m.error}" for m in matrix if m.error]
-    if broken:
-        raise ValueError("mutant(s) could not run: " + "; ".join(broken))
+        raise ValueError(f"the reference engine fails {', '.join(sorted(failing))}: fix these")
+    catalogue = mutant_catalogue()
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        fails = list(pool.map(lambda name: _signature(name, cases), catalogue))
     digests = {case.id: case_digest(case) for case in cases}
     return Signatures(
-        fingerprint(digests, mutant_catalogue()),
+        fingerprint(digests, catalogue),
         digests,
         tuple(
-            MutantSignature(m.name, m.description, m.rules, frozenset(m.killers)) for m in matrix
+            MutantSignature(name, description, rules, failed)
+            for (name, (description, rules)), failed in zip(catalogue.items(), fails, strict=True)
         ),
     )
 
@@ -150,16 +188,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m conformance.mutants.signatures",
         description="Compute every mutant's signature over the suite's fixtures; compare it "
-        "with the shipped file (exit 1 when stale), or --write it.",
+        "with the shipped file (exit 1 when stale), or --write it. Exit 2: could not run.",
     )
     parser.add_argument("--write", action="store_true", help="rewrite the shipped file")
     parser.add_argument("--jobs", type=int, default=2, metavar="N", help="mutants run at once")
     args = parser.parse_args(argv)
-    from conformance.suite.fixtures import load_cases
-    from conformance.suite.resources import fixtures_dir
+    from conformance.engine.client import EngineStartError
+    from conformance.suite.fixtures import FixtureError, load_cases
+    from conformance.suite.resources import DataNotFoundError, fixtures_dir
     from conformance.suite.rules import load_rules
 
-    fresh = compute_signatures(load_cases([fixtures_dir()], rules=load_rules()), jobs=args.jobs)
+    try:
+        fresh = compute_signatures(load_cases([fixtures_dir()], rules=load_rules()), jobs=args.jobs)
+    except (ValueError, EngineStartError, FixtureError, DataNotFoundError) as exc:
+        print(f"cannot compute the signatures: {exc}", file=sys.stderr)
+        return 2
     if args.write:
         write_signatures(fresh)
         print(f"wrote {SIGNATURES_PATH} (fingerprint {fresh.fingerprint})")
