@@ -216,3 +216,31 @@ def test_the_reports_carry_the_diagnosis() -> None:
     assert "Likely misreadings:" in text
     count = len(FAILS["every-double-spinner"])
     assert f"{count} of {count} failures match `every-double-spinner`" in text
+
+
+def _tie(cases: list[Case]) -> tuple[list[Case], list[str]] | None:
+    """A selection by command on which some mutants fail exactly the same cases."""
+    for cmd in ("table", "legal", "settle", "hand", "game", "perft"):
+        chosen = select_cases(cases, cmds=[cmd])
+        ids = {c.id for c in chosen}
+        groups: dict[frozenset[str], list[str]] = {}
+        for name in MUTANTS:
+            if FAILS[name] & ids:
+                groups.setdefault(frozenset(FAILS[name] & ids), []).append(name)
+        for names in groups.values():
+            if len(names) > 1:
+                return chosen, names
+    return None
+
+
+def test_a_subset_run_names_tied_mutants_together(cases: list[Case]) -> None:
+    found = _tie(cases)
+    if found is None:
+        pytest.skip("no selection by command makes two mutants fail the same cases")
+    chosen, names = found
+    diagnosis = diagnose_run(_run(_mutant((names[0],)), chosen))
+    first = diagnosis.misreadings[0]
+    assert [first.mutant, *first.alternatives][: len(names)] == names
+    assert len(diagnosis.misreadings) == 1
+    others = ", ".join(f"`{n}`" for n in names[1:])
+    assert f"cannot tell it apart from {others}" in format_diagnosis(diagnosis)
