@@ -9,12 +9,15 @@ what each counted end contributes.
 from __future__ import annotations
 
 import itertools
+import random
 from typing import Any
 from xml.etree import ElementTree
 
 import pytest
 
 from conformance.board import draw_plays, layout, svg_plays
+from conformance.board.geometry import overlaps, rectangles
+from conformance.board.layout import side_value
 from conformance.board.marks import read_marks
 from conformance.suite.fixtures import Case, load_cases
 from conformance.suite.resources import fixtures_dir
@@ -222,3 +225,46 @@ def test_svg_survives_hostile_text() -> None:
     )
     ElementTree.fromstring(svg)
     assert 'class="tile hl"' in svg
+
+
+def _random_plays(rng: random.Random, count: int) -> list[dict[str, Any]]:
+    """Placements on random free sides with a matching value (branches at any time:
+    more tables than the rules allow, which the layout must draw all the same)."""
+    tiles = [(a, b) for a in range(7) for b in range(a, 7)]
+    rng.shuffle(tiles)
+    plays: list[dict[str, Any]] = [{"tile": list(tiles.pop())}]
+    for _ in range(count - 1):
+        board = layout(plays)
+        ends = [(t, s, side_value(t, s)) for t in board.tiles for s in board.free_sides(t)]
+        fits = [(tile, end) for tile in tiles for end in ends if end[2] in tile]
+        if not fits:
+            break
+        tile, (on, side, _) = rng.choice(fits)
+        tiles.remove(tile)
+        plays.append({"tile": list(tile), "on": {"tile": list(on), "side": side}})
+    return plays
+
+
+def test_random_tables_are_laid_out_without_overlap_until_an_arm_turns() -> None:
+    rng = random.Random(9)
+    turned_tables = 0
+    for _ in range(400):
+        plays = _random_plays(rng, rng.randint(1, 28))
+        board = layout(plays)
+        assert len(board.tiles) == len(plays) and not board.problems
+        boxes = rectangles(board, 5, 3, 0)
+        turned = any(
+            p.parent is not None
+            and not board.tiles[p.parent].double
+            and p.heading != board.tiles[p.parent].heading
+            for p in board.tiles.values()
+        )
+        turned_tables += turned
+        if not turned:
+            assert overlaps(boxes) == [], plays
+        text = draw_plays(plays)
+        for note in overlaps(boxes):
+            assert note in text
+        if len(plays) <= 14 and not turned:
+            assert max(map(len, text.splitlines())) <= 100
+    assert turned_tables > 20, "the random tables never turned a corner"

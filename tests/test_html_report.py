@@ -60,7 +60,7 @@ def test_the_page_of_a_failing_run_is_complete(mutant_page: str) -> None:
 def test_what_an_engine_says_cannot_become_markup(tmp_path: Path) -> None:
     out = tmp_path / "report.html"
     done = cli(
-        "run", "--engine", fake("hostile_text"), "--no-suite", "--fixtures", str(TEST_FIXTURES),
+        "run", "--engine", fake("hostile_markup"), "--no-suite", "--fixtures", str(TEST_FIXTURES),
         "--html", str(out), "--timeout", "5",
     )  # fmt: skip
     assert done.returncode == 1, done.stderr

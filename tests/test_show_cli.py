@@ -6,7 +6,7 @@ import shlex
 import sys
 from xml.etree import ElementTree
 
-from cli_support import cli, fake
+from cli_support import cli
 
 from conformance.cli.commands.show import suggestions
 
@@ -58,6 +58,6 @@ def test_show_with_the_reference_passes_and_writes_svg(tmp_path: object) -> None
 
 
 def test_show_engine_that_cannot_start() -> None:
-    done = cli("show", "--engine", fake("does_not_start"), "table.seed-a.step-1")
+    done = cli("show", "--engine", "/nonexistent/engine --flag", "table.seed-a.step-1")
     assert done.returncode == 2
     assert "Traceback" not in done.stderr

@@ -8,6 +8,7 @@ come from the answer being drawn. See ``layout`` for how tiles are laid out.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from conformance.board.case import CaseBoard, case_board
@@ -33,7 +34,7 @@ def draw_plays(
     result: Mapping[str, Any] | None = None,
     *,
     ascii: bool = False,
-    highlight: frozenset[Tile] = frozenset(),
+    highlight: AbstractSet[Tile] = frozenset(),
 ) -> str:
     """The text drawing of the table made by ``plays`` (placements in protocol form).
 
@@ -49,7 +50,7 @@ def svg_plays(
     plays: Iterable[Any],
     result: Mapping[str, Any] | None = None,
     *,
-    highlight: frozenset[Tile] = frozenset(),
+    highlight: AbstractSet[Tile] = frozenset(),
     title: str | None = None,
 ) -> str:
     """The SVG drawing (one standalone ``<svg>`` element) of the table made by ``plays``.

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from conformance.board.layout import Board, Placed, Tile
 
-__all__ = ["Rect", "rectangles"]
+__all__ = ["Rect", "overlaps", "rectangles"]
 
 
 @dataclass(frozen=True)
@@ -62,3 +62,19 @@ def rectangles(board: Board, long: int, short: int, gap: int) -> dict[Tile, Rect
         else:
             out[placed.tile] = Rect(mid - w // 2, box.y - gap - h, w, h)
     return out
+
+
+def overlaps(boxes: dict[Tile, Rect]) -> list[str]:
+    """A note for each pair of tiles drawn over each other.
+
+    It happens only when the spinner stands on an arm that has turned the corner and one
+    of its branches runs back under the line for many tiles; the drawing then says so
+    rather than pass a garbled picture off as the table.
+    """
+    items = sorted(boxes.items())
+    notes = []
+    for i, (a, p) in enumerate(items):
+        for b, q in items[i + 1 :]:
+            if p.x < q.x + q.w and q.x < p.x + p.w and p.y < q.y + q.h and q.y < p.y + p.h:
+                notes.append(f"[{a[0]}|{a[1]}] and [{b[0]}|{b[1]}] are drawn over each other")
+    return notes

@@ -49,6 +49,19 @@ class Marks:
     counted: list[tuple[Tile, int]] = field(default_factory=list)
     end_sum: Any = None
     credit: Any = None
+    has_counted: bool = False
+    """Whether the answer lists counted ends at all (a hand's answer does not)."""
+
+    def sums(self) -> str | None:
+        """The line on counted ends, end sum and credit, or None when the answer has none."""
+        sums = f"end_sum {shown(self.end_sum)}, credit {shown(self.credit)}"
+        if self.has_counted or self.counted:
+            terms = " + ".join(f"{tile_text(t)} {v}" for t, v in self.counted) or "nothing"
+            total = sum(v for _, v in self.counted)
+            return f"counted: {terms} = {total}; {sums}"
+        if self.end_sum is not None or self.credit is not None:
+            return f"after the last placement: {sums}"
+        return None
 
 
 def shown(value: Any) -> str:
@@ -104,6 +117,7 @@ def read_marks(board: Board, result: Mapping[str, Any] | None) -> Marks:
         _read_point(board, entry, out, counted_at)
     for entry in result.get("placements") or []:
         _read_placement(board, entry, out)
+    out.has_counted = "counted" in result
     out.end_sum = result.get("end_sum")
     out.credit = result.get("credit")
     return out

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from conformance.board.geometry import Rect, rectangles
+from conformance.board.geometry import Rect, overlaps, rectangles
 from conformance.board.layout import Board, Placed, Tile, tile_text
-from conformance.board.marks import Mark, read_marks, shown
+from conformance.board.marks import Mark, Marks, read_marks
 
 __all__ = ["render_svg"]
 
@@ -118,7 +118,7 @@ def render_svg(
     for tile, box in boxes.items():
         placed = board.tiles[tile]
         cls = "tile" + (" spinner" if tile == board.spinner else "")
-        cls += " hl" if tile in highlight else ""
+        cls += " hl" if tile in highlight and tile != board.spinner else ""
         body.extend(_tile_svg(box, placed, cls))
     seen: dict[tuple[Tile, str], int] = {}
     points: list[tuple[int, int]] = []
@@ -136,7 +136,7 @@ def render_svg(
     )
     left, top = min(xs, default=0) - _MARGIN, min(ys, default=0) - _MARGIN
     right, bottom = max(xs, default=160) + _MARGIN, max(ys, default=0) + _MARGIN
-    notes = _notes(board, marks.counted, marks.end_sum, marks.credit, marks.notes)
+    notes = [*_notes(board, marks), *overlaps(boxes)]
     if title:
         notes.insert(0, title)
     for i, line in enumerate(notes):
@@ -153,18 +153,15 @@ def render_svg(
     )
 
 
-def _notes(
-    board: Board, counted: list[tuple[Tile, int]], end_sum: Any, credit: Any, notes: list[str]
-) -> list[str]:
+def _notes(board: Board, marks: Marks) -> list[str]:
     lines = []
     if not board.tiles:
         lines.append("(empty table)")
     if board.spinner is not None:
         lines.append(f"spinner {tile_text(board.spinner)} (orange outline)")
-    if counted or end_sum is not None:
-        terms = " + ".join(f"{tile_text(t)} {v}" for t, v in counted) or "nothing"
-        total = sum(v for _, v in counted)
-        lines.append(
-            f"counted: {terms} = {total}; end_sum {shown(end_sum)}, credit {shown(credit)}"
-        )
-    return [*lines, *board.problems, *notes]
+    sums = marks.sums()
+    if sums is not None:
+        lines.append(sums)
+    if marks.openings:
+        lines.append("opening placements: " + " ".join(tile_text(t) for t in marks.openings))
+    return [*lines, *board.problems, *marks.notes]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from conformance.board.geometry import Rect, rectangles
+from conformance.board.geometry import Rect, overlaps, rectangles
 from conformance.board.layout import Board, Placed, Tile, tile_text
-from conformance.board.marks import Mark, Marks, read_marks, shown
+from conformance.board.marks import Mark, Marks, read_marks
 
 __all__ = ["render_text", "side_by_side", "text_parts"]
 
@@ -28,11 +28,12 @@ _STYLES: dict[str, str] = {
 
 
 def _style(placed: Placed, spinner: Tile | None, highlight: frozenset[Tile], ascii: bool) -> str:
+    # The spinner keeps its double lines even when highlighted: its labels carry the "!".
     name = "light"
-    if placed.tile in highlight:
-        name = "heavy"
-    elif placed.tile == spinner:
+    if placed.tile == spinner:
         name = "double"
+    elif placed.tile in highlight:
+        name = "heavy"
     return _STYLES[("ascii-" + name).replace("-light", "") if ascii else name]
 
 
@@ -83,7 +84,7 @@ def _canvas_lines(canvas: dict[tuple[int, int], str]) -> list[str]:
     return lines
 
 
-def _legend(board: Board, marks: Marks, ascii: bool) -> list[str]:
+def _legend(board: Board, marks: Marks, ascii: bool, highlight: frozenset[Tile]) -> list[str]:
     lines = []
     if board.spinner is not None:
         how = "# and =" if ascii else "double lines"
@@ -91,16 +92,16 @@ def _legend(board: Board, marks: Marks, ascii: bool) -> list[str]:
     if any(m.kind != "legal" for m in marks.marks):
         dot, ring = ("*", "o") if ascii else ("●", "○")
         lines.append(f"{dot}N: counted end, contributes N   {ring}N: open point, takes an N")
+    if highlight & set(board.tiles):
+        lines.append("heavy lines, !: the ends that differ between the two answers")
     return lines
 
 
 def _notes(board: Board, marks: Marks) -> list[str]:
     lines = []
-    if marks.counted or marks.end_sum is not None:
-        terms = " + ".join(f"{tile_text(t)} {v}" for t, v in marks.counted) or "nothing"
-        total = sum(v for _, v in marks.counted)
-        sums = f"end_sum {shown(marks.end_sum)}, credit {shown(marks.credit)}"
-        lines.append(f"counted: {terms} = {total}; {sums}")
+    sums = marks.sums()
+    if sums is not None:
+        lines.append(sums)
     if marks.openings:
         lines.append("opening placements: " + " ".join(tile_text(t) for t in marks.openings))
     lines.extend(board.problems)
@@ -130,10 +131,11 @@ def text_parts(
     """The drawing's lines, the index of the line through the opening tile, the notes on
     the answer, and the legend."""
     marks = read_marks(board, result)
-    notes, legend = _notes(board, marks), _legend(board, marks, ascii)
+    notes, legend = _notes(board, marks), _legend(board, marks, ascii, highlight)
     if not board.tiles:
         return ["(empty table)"], 0, notes, legend
     boxes = rectangles(board, 5, 3, 0)
+    notes = [*notes, *overlaps(boxes)]
     canvas: dict[tuple[int, int], str] = {}
     for tile, box in boxes.items():
         placed = board.tiles[tile]

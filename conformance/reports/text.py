@@ -1,19 +1,42 @@
-"""The human report: a progress bar on a terminal, each failure explained, a summary."""
+"""The human report: each case that did not pass explained and drawn, then summaries.
+
+The report is built as lines with a style each (``report_lines``); ``format_report``
+gives it as plain text, ``print_report`` writes it through rich, coloured where the
+console allows (see ``conformance.reports.terminal``). Everything an engine said passes
+through ``terminal_text`` before it is shown.
+"""
 
 from __future__ import annotations
 
-import time
+from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, TextIO
 
 from conformance import SUITE_VERSION
 from conformance.reports.misreadings import format_misreadings
 from conformance.reports.sanitize import terminal_text
+from conformance.reports.terminal import ProgressBar, StyledLine, make_console, print_lines
 from conformance.runner.compare import render
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.rules import Rule
 
-__all__ = ["ProgressBar", "format_case", "format_report", "format_summary"]
+__all__ = [
+    "NOT_RUN",
+    "ProgressBar",
+    "can_draw_boxes",
+    "compact_line",
+    "format_case",
+    "format_report",
+    "format_summary",
+    "not_run",
+    "render_report",
+    "report_lines",
+    "rule_summary",
+]
+
+NOT_RUN = "not run: "
+"""How the message of a case the run never reached begins (after an abort)."""
 
 _LABEL = {
     Outcome.FAILED: "FAILED",
@@ -23,6 +46,14 @@ _LABEL = {
     Outcome.XFAILED: "EXPECTED FAILURE",
     Outcome.PASSED: "PASSED",
 }
+_STYLE = {
+    Outcome.FAILED: "bold red",
+    Outcome.ERRORED: "bold magenta",
+    Outcome.XPASSED: "bold yellow",
+    Outcome.SKIPPED: "yellow",
+    Outcome.XFAILED: "dim",
+    Outcome.PASSED: "green",
+}
 _COLUMNS = (
     ("pass", Outcome.PASSED),
     ("fail", Outcome.FAILED),
@@ -31,125 +62,249 @@ _COLUMNS = (
     ("xfail", Outcome.XFAILED),
     ("xpass", Outcome.XPASSED),
 )
+_COLUMNS_ALWAYS = frozenset({Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED, Outcome.SKIPPED})
+_DRAWN = frozenset({"table", "legal", "hand"})
 
 
-class ProgressBar:
-    """A one-line progress bar redrawn in place; draws only when ``stream`` is a terminal."""
-
-    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
-        self.total = total
-        self.stream = stream
-        self.width = width
-        self.enabled = stream.isatty() and total > 0
-        self.done = 0
-        self.bad = 0
-        self._last = 0.0
-
-    def __call__(self, result: CaseResult) -> None:
-        """Count one finished case and redraw (at most every 50 ms)."""
-        self.done += 1
-        self.bad += result.outcome.bad
-        now = time.monotonic()
-        if self.enabled and (now - self._last > 0.05 or self.done == self.total):
-            self._last = now
-            filled = self.width * self.done // self.total
-            bar = "#" * filled + "." * (self.width - filled)
-            trouble = f"  {self.bad} not passing" if self.bad else ""
-            self.stream.write(f"\r[{bar}] {self.done}/{self.total}{trouble}")
-            self.stream.flush()
-
-    def finish(self) -> None:
-        """Erase the bar so that the report starts on a clean line."""
-        if self.enabled:
-            self.stream.write("\r" + " " * (self.width + 40) + "\r")
-            self.stream.flush()
+def not_run(result: CaseResult) -> bool:
+    """Whether the case was never sent (the run stopped before reaching it)."""
+    return result.outcome is Outcome.ERRORED and result.message.startswith(NOT_RUN)
 
 
-def _indent(text: str, prefix: str = "    ") -> str:
-    return "\n".join(prefix + line for line in text.splitlines())
+def can_draw_boxes(stream: TextIO) -> bool:
+    """Whether ``stream``'s encoding can write the board's box characters."""
+    try:
+        "┌╔┏●○".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
-def _tail(text: str, lines: int = 15, width: int = 160) -> str:
+def _tail(text: str, lines: int = 15, width: int = 160) -> list[str]:
     # A flood of stderr must not drown the report: the last lines, each cut short.
     kept = text.rstrip().splitlines()[-lines:]
-    return "\n".join(line if len(line) <= width else line[: width - 3] + "..." for line in kept)
+    return [line if len(line) <= width else line[: width - 3] + "..." for line in kept]
 
 
 def _json(value: Any, limit: int = 2000) -> str:
     return render(value, limit)
 
 
-def format_case(result: CaseResult, rules: Mapping[str, Rule]) -> str:
-    """Everything about one case that did not pass, for a reader fixing the engine."""
+def _board_lines(result: CaseResult, ascii: bool) -> list[str]:
+    if result.case.cmd not in _DRAWN or result.reply is None:
+        return []
+    from conformance.board import case_board
+
+    board = case_board(result.case, result.reply)
+    if board is None:
+        return []
+    return [
+        "  Table (expected | actual):",
+        *("    " + x for x in board.text(ascii=ascii).split("\n")),
+    ]
+
+
+def _case_lines(result: CaseResult, rules: Mapping[str, Rule], ascii: bool) -> list[StyledLine]:
     case = result.case
-    lines = [f"{_LABEL[result.outcome]} {case.id}  ({case.file})"]
-    lines.append(f"  {case.description}")
-    lines.append("  Rules:")
+    out: list[StyledLine] = [
+        (f"{_LABEL[result.outcome]} {case.id}  ({case.file})", _STYLE[result.outcome]),
+        (f"  {case.description}", ""),
+        ("  Rules:", ""),
+    ]
     for rule_id in case.rules:
         rule = rules.get(rule_id)
-        lines.append(f"    {rule_id}: {rule.text if rule else '(not in rules.md)'}")
+        out.append((f"    {rule_id}: {rule.text if rule else '(not in rules.md)'}", "cyan"))
     if result.request is not None:
-        lines.append(f"  Request:  {_json(result.request)}")
+        out.append((f"  Request:  {_json(result.request)}", ""))
     expected = (
         {"result": case.expect} if case.expect is not None else {"rejected": case.expect_rejected}
     )
-    lines.append(f"  Expected: {_json(expected)}")
+    out.append((f"  Expected: {_json(expected)}", "green"))
     if result.reply is not None:
-        lines.append(f"  Actual:   {_json(result.reply)}")
+        out.append((f"  Actual:   {_json(result.reply)}", "red"))
     if result.mismatches:
-        lines.append("  Differences (expected vs actual):")
-        lines.extend(f"    - {m}" for m in result.mismatches)
+        out.append(("  Differences (expected vs actual):", "bold"))
+        out.extend((f"    - {m}", "yellow") for m in result.mismatches)
     elif result.message:
-        lines.append(f"  Problem:  {result.message}")
+        out.append((f"  Problem:  {result.message}", "yellow"))
     if result.located:
-        lines.append(f"  Located:  {result.located}")
+        out.append((f"  Located:  {result.located}", "yellow"))
+    out.extend((line, "") for line in _board_lines(result, ascii))
     if result.stderr_tail.strip():
-        lines.append("  Engine stderr (tail):")
-        lines.append(_indent(_tail(result.stderr_tail)))
-    return terminal_text("\n".join(lines))
+        out.append(("  Engine stderr (tail):", "dim"))
+        out.extend((f"    {line}", "dim") for line in _tail(result.stderr_tail))
+    return [(terminal_text(text), style) for text, style in out]
 
 
-def format_summary(result: RunResult) -> str:
-    """A table of outcome counts per rule group, then the totals."""
-    groups = result.by_group()
-    totals = result.totals()
+def format_case(result: CaseResult, rules: Mapping[str, Rule], *, ascii: bool = False) -> str:
+    """Everything about one case that did not pass, for a reader fixing the engine: its
+    rules, request, expected and actual answers, the differences, and the table drawn."""
+    return "\n".join(text for text, _ in _case_lines(result, rules, ascii))
+
+
+def compact_line(result: CaseResult) -> str:
+    """One line for a case that did not pass: outcome, id, the first problem."""
+    problem = result.message or (str(result.mismatches[0]) if result.mismatches else "")
+    return terminal_text(f"{_LABEL[result.outcome]} {result.case.id}: {problem}")
+
+
+def _table(
+    title: str, rows: Mapping[str, Mapping[str, int]], totals: Mapping[str, int]
+) -> list[str]:
     shown = [(name, o) for name, o in _COLUMNS if totals[o.value] or o in _COLUMNS_ALWAYS]
-    width = max([len("rule group"), *map(len, groups)])
-    head = f"{'rule group':<{width}}" + "".join(f"{name:>7}" for name, _ in shown)
+    width = max([len(title), *map(len, rows)])
+    head = f"{title:<{width}}" + "".join(f"{name:>7}" for name, _ in shown)
     lines = [head, "-" * len(head)]
-    for group, counts in groups.items():
-        lines.append(f"{group:<{width}}" + "".join(f"{counts[o.value]:>7}" for _, o in shown))
+    for name, counts in rows.items():
+        lines.append(f"{name:<{width}}" + "".join(f"{counts[o.value]:>7}" for _, o in shown))
+    return lines
+
+
+def _sent(result: RunResult) -> RunResult:
+    """``result`` without the cases never sent, for the tables per group and rule."""
+    return replace(result, results=[r for r in result.results if not not_run(r)])
+
+
+def _totals(result: RunResult) -> Counter[str]:
+    # Cases never sent are counted apart from the errors: they say nothing of the engine.
+    totals = Counter(result.totals())
+    skipped_run = sum(1 for r in result.results if not_run(r))
+    totals[Outcome.ERRORED.value] -= skipped_run
+    totals["not run"] = skipped_run
+    return totals
+
+
+def _totals_line(result: RunResult) -> str:
+    totals = _totals(result)
     parts = [f"{totals[o.value]} {o.value}" for o in Outcome if totals[o.value]]
-    lines.append("")
-    lines.append(
+    if totals["not run"]:
+        parts.append(f"{totals['not run']} not run")
+    return (
         f"{totals['total']} cases: {', '.join(parts) or 'none run'} "
         f"in {result.duration:.2f} s"
         + (f" ({result.restarts} engine restart(s))" if result.restarts else "")
     )
-    return "\n".join(lines)
 
 
-_COLUMNS_ALWAYS = frozenset({Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED, Outcome.SKIPPED})
+def format_summary(result: RunResult) -> str:
+    """A table of outcome counts per rule group, then the totals."""
+    lines = _table("rule group", _sent(result).by_group(), _totals(result))
+    return "\n".join([*lines, "", _totals_line(result)])
 
 
-def format_report(result: RunResult, rules: Mapping[str, Rule], *, verbose: bool = False) -> str:
-    """The whole human report: header, each case that did not pass, summary."""
-    engine = str(result.engine) if result.engine else "no engine"
-    argv = " ".join(result.engine.argv) if result.engine else ""
-    out = [f"seven-rocks-conformance {SUITE_VERSION}: engine {engine}", f"  command: {argv}", ""]
-    shown = (Outcome.FAILED, Outcome.ERRORED, Outcome.XPASSED)
+def rule_summary(result: RunResult, *, every_rule: bool = False) -> list[str]:
+    """A table of outcome counts per rule ID: the rules with a case not passing (all of
+    them with ``every_rule``); a case citing several rules counts under each."""
+    counts: dict[str, Counter[str]] = {}
     for r in result.results:
-        if r.outcome in shown:
-            out.extend([format_case(r, rules), ""])
-        elif verbose and r.outcome in (Outcome.SKIPPED, Outcome.XFAILED):
-            out.append(f"{_LABEL[r.outcome]} {r.case.id}: {r.message}")
-    if verbose and any(r.outcome in (Outcome.SKIPPED, Outcome.XFAILED) for r in result.results):
-        out.append("")
-    out.append(format_summary(result))
-    if misreadings := format_misreadings(result):
-        out.extend(["", misreadings])
-    for warning in result.warnings:
-        out.append(f"warning: {warning}")
+        if not_run(r):
+            continue
+        for rule_id in dict.fromkeys(r.case.rules):
+            counts.setdefault(rule_id, Counter())[r.outcome.value] += 1
+    troubled = {k for k, c in counts.items() if any(c[o.value] for o in Outcome if o.bad)}
+    chosen = sorted(counts) if every_rule else sorted(troubled)
+    lines = [
+        "Per rule (a case citing several rules counts once under each of them, so the "
+        "rows add up to more than the cases):"
+    ]
+    if not chosen:
+        return [*lines, f"  every case of all {len(counts)} rules run passed"]
+    rows = {k: {o.value: counts[k][o.value] for o in Outcome} for k in chosen}
+    lines.extend(_table("rule", rows, _totals(result)))
+    if not every_rule and len(counts) > len(chosen):
+        lines.append(f"({len(counts) - len(chosen)} other rules: every case passed; -v lists them)")
+    return lines
+
+
+def _not_run_line(result: RunResult) -> list[StyledLine]:
+    skipped = [r for r in result.results if not_run(r)]
+    if not skipped:
+        return []
+    first, last = skipped[0].case.id, skipped[-1].case.id
+    span = first if first == last else f"{first} ... {last}"
+    text = f"NOT RUN: {len(skipped)} case(s) the run did not reach ({span}); see RUN STOPPED"
+    return [(text, "bold yellow")]
+
+
+def report_lines(
+    result: RunResult,
+    rules: Mapping[str, Rule],
+    *,
+    verbose: bool = False,
+    quiet: bool = False,
+    ascii: bool = False,
+) -> list[StyledLine]:
+    """The whole report as styled lines (see ``format_report``)."""
+    shown = (Outcome.FAILED, Outcome.ERRORED, Outcome.XPASSED)
+    failing = [r for r in result.results if r.outcome in shown and not not_run(r)]
+    if quiet:
+        out = [(compact_line(r), _STYLE[r.outcome]) for r in failing]
+        out.extend(_not_run_line(result))
+    else:
+        engine = terminal_text(str(result.engine)) if result.engine else "no engine"
+        argv = terminal_text(" ".join(result.engine.argv)) if result.engine else ""
+        out = [
+            (f"seven-rocks-conformance {SUITE_VERSION}: engine {engine}", "bold"),
+            (f"  command: {argv}", ""),
+            ("", ""),
+        ]
+        for r in failing:
+            out.extend([*_case_lines(r, rules, ascii), ("", "")])
+        extra = [r for r in result.results if r.outcome in (Outcome.SKIPPED, Outcome.XFAILED)]
+        if verbose and extra:
+            out.extend((compact_line(r), _STYLE[r.outcome]) for r in extra)
+            out.append(("", ""))
+        out.extend(_not_run_line(result))
+        groups = _table("rule group", _sent(result).by_group(), _totals(result))
+        out.extend((line, "") for line in groups)
+        out.append(("", ""))
+        out.extend((line, "") for line in rule_summary(result, every_rule=verbose))
+        out.append(("", ""))
+    ok = not result.aborted and not any(r.outcome.bad for r in result.results)
+    out.append((_totals_line(result), "bold green" if ok else "bold red"))
+    if not quiet and (misreadings := format_misreadings(result)):
+        out.extend([("", ""), *((line, "bold") for line in misreadings.splitlines())])
+    out.extend((terminal_text(f"warning: {w}"), "yellow") for w in result.warnings)
     if result.aborted:
-        out.append(f"RUN STOPPED: {result.aborted}")
-    return terminal_text("\n".join(out) + "\n")
+        out.append((terminal_text(f"RUN STOPPED: {result.aborted}"), "bold red"))
+    if quiet and failing:
+        out.append(("failing: " + " ".join(r.case.id for r in failing), ""))
+    return out
+
+
+def format_report(
+    result: RunResult,
+    rules: Mapping[str, Rule],
+    *,
+    verbose: bool = False,
+    quiet: bool = False,
+    ascii: bool = False,
+) -> str:
+    """The whole human report as plain text: header, each case that did not pass (with
+    its table drawn), the cases not run in one line, the summaries per rule group and
+    per rule ID, the totals. ``quiet``: one line per case not passing, then the totals
+    and the failing ids."""
+    lines = report_lines(result, rules, verbose=verbose, quiet=quiet, ascii=ascii)
+    return "\n".join(text for text, _ in lines) + "\n"
+
+
+def render_report(
+    result: RunResult,
+    rules: Mapping[str, Rule],
+    stream: TextIO,
+    *,
+    color: str = "auto",
+    verbose: bool = False,
+    quiet: bool = False,
+) -> str:
+    """The report as it should be written to ``stream``: coloured as ``color`` says
+    (``auto``: on a terminal only, honouring NO_COLOR and FORCE_COLOR), drawn in ASCII
+    when the stream's encoding cannot write box characters."""
+    lines = report_lines(
+        result, rules, verbose=verbose, quiet=quiet, ascii=not can_draw_boxes(stream)
+    )
+    console = make_console(stream, color)
+    # Captured, not printed: the caller writes it and handles a closed or full output.
+    with console.capture() as captured:
+        print_lines(console, lines)
+    return captured.get()

@@ -94,6 +94,8 @@ class RunOptions:
     max_restarts: int = DEFAULT_MAX_RESTARTS
     check_messages: bool = False
     expect_fail: frozenset[str] = frozenset()
+    max_fail: int = 0
+    """Stop the run after this many failing or erroring cases (0: never)."""
 
 
 def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, str | None]:
@@ -250,6 +252,7 @@ class _Run:
         self.aborted: str | None = None
         self.warnings: list[str] = []
         self.info: EngineInfo | None = None
+        self.bad = 0
 
     def new_client(self) -> EngineClient:
         return EngineClient(
@@ -265,6 +268,14 @@ class _Run:
             results[index] = result
             if self.progress is not None:
                 self.progress(result)
+            limit = self.options.max_fail
+            if limit and result.outcome.bad and not result.message.startswith("not run"):
+                self.bad += 1
+                if self.bad >= limit and self.aborted is None:
+                    self.aborted = (
+                        f"{self.bad} case(s) did not pass (the limit, --max-fail); "
+                        "the remaining cases were not run"
+                    )
 
     def may_restart(self) -> bool:
         with self.lock:
@@ -323,7 +334,14 @@ class _Run:
                 self.record(results, index, result)
                 done += 1
                 broken = exchange.broken
+                if self.aborted is not None:
+                    break
             pending = pending[done:]
+            if self.aborted is not None and pending:
+                # The requests already sent are dropped with the engine.
+                client.close(graceful=False)
+                self._give_up(pending, results, self.aborted)
+                return False
             if not broken:
                 return True
             client.close(graceful=False)

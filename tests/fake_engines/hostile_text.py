@@ -1,27 +1,19 @@
-"""Answers with markup, control characters and lone surrogates in its replies and stderr.
-
-Every ``table`` reply gets an extra field and a wrong credit; ``settle`` errors with a
-message meant to break out of an HTML page. The reports must show it all as text.
-"""
-
-import sys
+"""Answers table requests with a result whose values carry terminal escapes and rich
+markup, and errors on settle with such a message: none of it may reach a terminal raw."""
 
 from _base import serve
 
-HOSTILE = (
-    '</pre></details><script>alert("x")</script><img src=x onerror=alert(1)> '
-    '\x00\x1b[31m\ud800 & "quoted" \x0c]]>'
-)
+HOSTILE = "\x1b]0;owned\x07[bold red]markup[/bold red]\x1b[2J"
 
 
 def transform(n, request, reply):
-    sys.stderr.buffer.write(HOSTILE.encode("utf-8", "surrogatepass") + b"\xff\n")
-    sys.stderr.flush()
-    if request.get("cmd") == "table" and "result" in reply:
-        reply["result"]["credit"] = HOSTILE
-        reply["result"]["<b>note</b>"] = HOSTILE
-    elif request.get("cmd") == "settle":
-        return {"seq": request.get("seq"), "errored": {"message": HOSTILE}}
+    seq = request["seq"]
+    if request.get("cmd") == "settle":
+        return {"seq": seq, "errored": {"message": HOSTILE}}
+    result = reply.get("result")
+    if request.get("cmd") == "table" and result:
+        result["end_sum"] = HOSTILE
+        result["counted"] = [{"tile": [1, 4], "value": HOSTILE}]
     return reply
 
 

@@ -18,8 +18,8 @@ from conformance.cli.commands.common import (
 )
 from conformance.engine.client import EngineClient, EngineStartError
 from conformance.engine.protocol import QUERY_CMDS
-from conformance.reports.sanitize import terminal_text
-from conformance.reports.text import ProgressBar, format_report
+from conformance.reports.terminal import COLOR_CHOICES
+from conformance.reports.text import ProgressBar, render_report
 from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
 from conformance.runner.expectfail import read_expect_fail
 from conformance.runner.expectfail import write_expect_fail as _expect
@@ -90,6 +90,27 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     out.add_argument(
         "-v", "--verbose", action="store_true", help="also list skipped cases and expected failures"
     )
+    # Text report flags: compact mode, colour, early stop.
+    out.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="text report in one line per case not passing, then the totals and the failing ids",
+    )
+    out.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="colour the text report: auto (default: on a terminal, honouring NO_COLOR and "
+        "FORCE_COLOR), always or never",
+    )
+    out.add_argument(
+        "--max-fail",
+        type=int,
+        default=0,
+        metavar="N",
+        help="stop the run after N cases failed or errored; the rest are reported as not run",
+    )
     fails = parser.add_argument_group("expected failures")
     fails.add_argument(
         "--expect-fail",
@@ -131,6 +152,9 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 def _execute(args: argparse.Namespace) -> int:
     if args.jobs < 1 or args.max_restarts < 0:
         error("--jobs must be at least 1 and --max-restarts at least 0")
+        return 2
+    if args.max_fail < 0:
+        error("--max-fail must be at least 0 (0: no limit)")
         return 2
     if args.no_suite and not args.fixture_dirs:
         error("--no-suite needs at least one --fixtures DIR")
@@ -182,12 +206,13 @@ def _run(
     if not selected:
         error(f"no case matches the selection ({len(cases)} cases loaded)")
         return 2
-    progress = ProgressBar(len(selected), sys.stderr)
+    progress = ProgressBar(len(selected), sys.stderr, color=args.color)
     options = RunOptions(
         timeout=args.timeout,
         max_restarts=args.max_restarts,
         check_messages=args.check_messages,
         expect_fail=expect_fail,
+        max_fail=args.max_fail,
     )
     try:
         result = run_suite(
@@ -218,7 +243,14 @@ def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rul
         # report_object makes engine values strict JSON: no NaN may reach the report.
         text = json.dumps(report_object(result, strict=args.strict), allow_nan=False) + "\n"
     else:
-        text = terminal_text(format_report(result, rules, verbose=args.verbose))
+        text = render_report(
+            result,
+            rules,
+            sys.stdout,
+            color=args.color,
+            verbose=args.verbose,
+            quiet=args.quiet,
+        )
     written = write_stdout(text)
     if args.junit is not None:
         from conformance.reports.junit import write_junit
