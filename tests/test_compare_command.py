@@ -71,3 +71,13 @@ def test_compare_cannot_run_without_two_engines_or_with_a_dead_one() -> None:
     dead = cli("compare", "--reference", "--engine", "/nonexistent/engine")
     assert dead.returncode == 2 and "did not start" in dead.stderr
     assert "Traceback" not in one.stderr + dead.stderr
+
+
+def test_colour_only_when_asked_or_on_a_terminal() -> None:
+    engine = _mutant("counted-omits-zero")
+    args = ("compare", "--reference", "--engine", engine, "-k", "table.seed-d")
+    coloured = cli(*args, "--color", "always")
+    assert "\x1b[1;31mFAIL" in coloured.stdout
+    plain = cli(*args)  # not a terminal
+    assert "\x1b" not in plain.stdout and "FAIL" in plain.stdout
+    assert "\x1b" not in cli(*args, "--color", "never").stdout

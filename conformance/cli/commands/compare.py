@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import string
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,6 +14,7 @@ from conformance.cli.commands.common import error, positive_float, write_file, w
 from conformance.engine.client import EngineStartError, split_command
 from conformance.engine.protocol import QUERY_CMDS
 from conformance.reports.sanitize import terminal_text
+from conformance.reports.terminal import make_console
 from conformance.runner.execute import (
     DEFAULT_TIMEOUT,
     RunOptions,
@@ -26,6 +28,8 @@ from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from conformance.reports.html import EngineColumn
 
 __all__ = ["COMMAND"]
@@ -61,6 +65,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "--all", action="store_true", help="show every case, not only those not all engines pass"
     )
     parser.add_argument("--html", type=Path, metavar="FILE", help="also write the matrix as a page")
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the matrix (auto: on a terminal, unless NO_COLOR is set)",
+    )
     parser.add_argument(
         "-k", dest="keywords", action="append", default=[], metavar="GLOB", help="case ids"
     )
@@ -115,28 +125,54 @@ def _rows(
     return sorted(groups.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
 
 
-def _matrix(columns: Sequence[EngineColumn], rows: Rows, shown: int, total: int) -> str:
-    lines = ["Engines:"]
+_STYLE = {
+    Outcome.PASSED: "green",
+    Outcome.FAILED: "bold red",
+    Outcome.ERRORED: "bold yellow",
+    Outcome.SKIPPED: "dim",
+    Outcome.XFAILED: "magenta",
+    Outcome.XPASSED: "bold red",
+}
+
+
+def _matrix(columns: Sequence[EngineColumn], rows: Rows, shown: int, total: int) -> list[Text]:
+    from rich.text import Text
+
+    lines = [Text("Engines:", style="bold")]
     for column in columns:
         run = column.result
         totals = run.totals()
         counts = ", ".join(f"{totals[o.value]} {o.value}" for o in Outcome if totals[o.value])
-        name = str(run.engine) if run.engine else "no engine"
-        lines.append(f"  {column.label}  {name}: {counts or 'nothing run'}")
+        name = terminal_text(str(run.engine)) if run.engine else "no engine"
+        lines.append(Text(f"  {column.label}  {name}: {counts or 'nothing run'}"))
         if run.aborted:
-            lines.append(f"     run stopped: {run.aborted}")
+            lines.append(Text(terminal_text(f"     run stopped: {run.aborted}"), style="red"))
     if not rows:
-        lines.append(f"\nEvery engine passes all {total} cases.")
-        return "\n".join(lines) + "\n"
+        lines.extend([Text(""), Text(f"Every engine passes all {total} cases.", style="green")])
+        return lines
     width = max(len(case_id) for _, cases in rows for case_id, _, _ in cases) + 2
-    lines.append("\n" + " " * (width + 2) + "".join(f"{c.label:<7}" for c in columns).rstrip())
+    lines.append(Text(""))
+    head = " " * (width + 2) + "".join(f"{c.label:<7}" for c in columns)
+    lines.append(Text(head.rstrip(), style="bold"))
     for rule, cases in rows:
-        lines.append(rule)
+        lines.append(Text(rule, style="bold"))
         for case_id, _, cells in cases:
-            line = "".join(f"{_CELL[Outcome(c)]:<7}" for c in cells)
-            lines.append(f"  {case_id:<{width}}{line}".rstrip())
-    lines.append(f"\n{shown} of {total} cases shown")
-    return "\n".join(lines) + "\n"
+            outcomes = [Outcome(c) for c in cells]
+            cells_text = [(f"{_CELL[o]:<7}", _STYLE[o]) for o in outcomes]
+            line = Text.assemble(f"  {case_id:<{width}}", *cells_text)
+            line.rstrip()
+            lines.append(line)
+    lines.extend([Text(""), Text(f"{shown} of {total} cases shown")])
+    return lines
+
+
+def _render(lines: Sequence[Text], color: str) -> str:
+    console = make_console(sys.stdout, color)
+    # Captured, not printed: write_stdout handles a closed or full output.
+    with console.capture() as captured:
+        for line in lines:
+            console.print(line, soft_wrap=True, overflow="ignore")
+    return captured.get()
 
 
 def _execute(args: argparse.Namespace) -> int:
@@ -167,7 +203,7 @@ def _execute(args: argparse.Namespace) -> int:
     columns = [EngineColumn(string.ascii_uppercase[i], run) for i, run in enumerate(runs)]
     rows = _rows(selected, runs, rules, args.all)
     shown = sum(len(c) for _, c in rows)
-    written = write_stdout(terminal_text(_matrix(columns, rows, shown, len(selected))))
+    written = write_stdout(_render(_matrix(columns, rows, shown, len(selected)), args.color))
     if args.html is not None:
         from conformance.reports.html import render_compare
 
