@@ -78,7 +78,13 @@ def report(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 
 
 def live_processes(marker: str) -> list[int]:
-    """Pids of running (not zombie) processes whose command line contains ``marker``."""
+    """Pids of running (not zombie) processes whose command line contains ``marker``.
+
+    Under pytest-xdist, only the processes started by this worker count: they inherit
+    its PYTEST_XDIST_WORKER, and the other worker may be running engines of its own.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    mine = f"PYTEST_XDIST_WORKER={worker}".encode() if worker else None
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -90,6 +96,13 @@ def live_processes(marker: str) -> list[int]:
             continue
         # The runner's own command line names the engine too: it is not an engine.
         runner = " -m conformance " in cmdline
-        if marker in cmdline and state not in ("Z", "X") and not runner:
-            found.append(int(entry.name))
+        if marker not in cmdline or state in ("Z", "X") or runner:
+            continue
+        if mine is not None:
+            try:
+                if mine not in (entry / "environ").read_bytes().split(b"\0"):
+                    continue
+            except OSError:
+                continue
+        found.append(int(entry.name))
     return found

@@ -1,7 +1,7 @@
 """How often diagnosis names both misreadings of an engine that has two: prints numbers.
 
 Runs the whole suite against the reference engine with every pair of catalogue
-mutants applied at once (tests/fake_engines/mutant_pair.py) and counts the pairs
+mutants applied at once (tests/engines/mutant_pair.py) and counts the pairs
 whose two mutants are the first two names of the diagnosis, as the entries' names or
 among their alternatives; pairs where one mutant's failures hide the other's (one
 signature inside the other, or the engine failing exactly one signature) cannot be
@@ -38,7 +38,7 @@ def main() -> None:
     sigs = load_signatures()
     fails = {m.name: m.fails for m in sigs.mutants}
     _, env = reference_engine()
-    engine = [sys.executable, str(ROOT / "tests" / "fake_engines" / "mutant_pair.py")]
+    engine = [sys.executable, str(ROOT / "tests" / "engines" / "mutant_pair.py")]
 
     def one(pair: tuple[str, str]) -> tuple[str, tuple[str, str], list[str]]:
         result = run_suite([*engine, *pair], cases, options=RunOptions(timeout=30), env=env)

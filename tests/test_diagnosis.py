@@ -2,7 +2,7 @@
 
 The engines here are real: each mutant of the catalogue, the reference with two
 misreadings at once, and engines whose misreading is written independently of the
-catalogue (tests/fake_engines). Each is run through the whole suite.
+catalogue (tests/engines). Each is run through the whole suite.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 
 import jsonschema
 import pytest
-from cli_support import FAKES, REPORT_SCHEMA, cli
+from cli_support import REPORT_SCHEMA, ROOT, cli
 
 from conformance.mutants.diagnosis import Diagnosis, diagnose, diagnose_run
 from conformance.mutants.signatures import (
@@ -30,6 +30,9 @@ from conformance.suite.fixtures import Case, load_cases
 from conformance.suite.resources import fixtures_dir
 from conformance.suite.rules import load_rules
 
+# Not in tests/fake_engines: the fake engines' own tests count live processes started
+# from there, and may run at the same time as these.
+ENGINES = ROOT / "tests" / "engines"
 SIGNATURES = load_signatures()
 MUTANTS = [m.name for m in SIGNATURES.mutants]
 FAILS = {m.name: m.fails for m in SIGNATURES.mutants}
@@ -51,7 +54,7 @@ def _mutant(names: tuple[str, ...]) -> list[str]:
     if len(names) == 1:
         argv, _ = reference_engine()
         return [*argv, "--mutant", names[0]]
-    return [sys.executable, str(FAKES / "mutant_pair.py"), *names]
+    return [sys.executable, str(ENGINES / "mutant_pair.py"), *names]
 
 
 def test_the_catalogue_has_signatures() -> None:
@@ -113,7 +116,7 @@ def test_an_engine_with_two_misreadings_gets_both_named_first(
 def test_an_independent_engine_with_one_misreading(
     engine: str, mutant: str, cases: list[Case]
 ) -> None:
-    diagnosis = diagnose_run(_run([sys.executable, str(FAKES / f"{engine}.py")], cases))
+    diagnosis = diagnose_run(_run([sys.executable, str(ENGINES / f"{engine}.py")], cases))
     assert diagnosis.failures > 0
     assert diagnosis.misreadings[0].mutant == mutant, format_diagnosis(diagnosis)
 
