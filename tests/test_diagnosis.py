@@ -25,7 +25,7 @@ from conformance.mutants.signatures import (
 )
 from conformance.reports.misreadings import format_diagnosis
 from conformance.runner.execute import RunOptions, reference_engine, run_suite, select_cases
-from conformance.runner.outcomes import RunResult
+from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.fixtures import Case, load_cases
 from conformance.suite.resources import fixtures_dir
 from conformance.suite.rules import load_rules
@@ -247,3 +247,27 @@ def test_a_subset_run_names_tied_mutants_together(cases: list[Case]) -> None:
     assert len(diagnosis.misreadings) == 1
     others = ", ".join(f"`{n}`" for n in names[1:])
     assert f"cannot tell it apart from {others}" in format_diagnosis(diagnosis)
+
+
+def test_errored_cases_take_no_part(cases: list[Case]) -> None:
+    # The cases of one misreading errored (no usable answer), those of another failed:
+    # only the failures are explained, and the errored cases blame nothing.
+    errored, failed = FAILS["counted-omits-zero"], FAILS["remainder-3-down"]
+    results = [
+        CaseResult(
+            case,
+            Outcome.FAILED
+            if case.id in failed
+            else Outcome.ERRORED
+            if case.id in errored
+            else Outcome.PASSED,
+        )
+        for case in cases
+    ]
+    diagnosis = diagnose_run(RunResult(None, results))
+    assert [m.mutant for m in diagnosis.misreadings] == ["remainder-3-down"]
+    assert diagnosis.failures == len(failed)
+    assert diagnosis.errored == len(errored - failed) > 0
+    assert "errored case(s), with no usable answer, are not diagnosed" in format_diagnosis(
+        diagnosis
+    )

@@ -8,13 +8,16 @@ discounted by how many of the cases it would fail the engine actually passes, un
 every failure is explained or nothing explains the rest well.
 
 Only the run's own judged cases count (a subset run blames no mutant for cases it did
-not run), and only cases whose signatures are current. Mutants that fail exactly the
-same cases of the run cannot be told apart by it: they form one entry, the first in
-catalogue order named, the others listed as alternatives.
+not run), and only cases whose signatures are current. A misreading shows as a wrong
+answer, so errored cases (no usable answer: a crash, a timeout, a broken message, a
+case never sent) take no part either: they say nothing about how the rules were read.
+Mutants that fail exactly the same cases of the run cannot be told apart by it: they
+form one entry, the first in catalogue order named, the others listed as alternatives.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +32,7 @@ MAX_MISREADINGS = 5
 MIN_PRECISION = 0.25
 """A misreading is not proposed when the engine passes most of the cases it would fail."""
 
-_FAILING = frozenset({Outcome.FAILED, Outcome.ERRORED, Outcome.XFAILED})
+_FAILING = frozenset({Outcome.FAILED, Outcome.XFAILED})
 _PASSING = frozenset({Outcome.PASSED, Outcome.XPASSED})
 
 
@@ -77,6 +80,8 @@ class Diagnosis:
     """Failures of cases the signatures do not cover (new, changed or outside the suite)."""
     unavailable: str = ""
     """Why there is no diagnosis at all (the shipped signatures cannot be read), or ''."""
+    errored: int = 0
+    """Cases of the run that errored: set aside, as they show no reading of the rules."""
 
 
 @dataclass(frozen=True)
@@ -205,12 +210,13 @@ def diagnose_run(result: RunResult, signatures: Signatures | None = None) -> Dia
     (changed ones are reported as ``unknown``). When the shipped signatures cannot be
     read, the diagnosis is empty and ``unavailable`` says why.
     """
+    errored = sum(1 for r in result.results if r.outcome is Outcome.ERRORED)
     if signatures is None:
         try:
             signatures = load_signatures()
         except ValueError as exc:
             bad = tuple(r.case.id for r in result.results if r.outcome in _FAILING)
-            return Diagnosis((), 0, (), bad, unavailable=str(exc))
+            return Diagnosis((), 0, (), bad, unavailable=str(exc), errored=errored)
     sigs = signatures
     failing: list[str] = []
     passing: list[str] = []
@@ -221,7 +227,5 @@ def diagnose_run(result: RunResult, signatures: Signatures | None = None) -> Dia
         elif r.outcome in _PASSING and sigs.current(r.case):
             passing.append(r.case.id)
     found = diagnose(failing, passing, sigs)
-    if not stale:
-        return found
     unknown = tuple(sorted({*found.unknown, *stale}))
-    return Diagnosis(found.misreadings, found.failures, found.unexplained, unknown)
+    return dataclasses.replace(found, unknown=unknown, errored=errored)

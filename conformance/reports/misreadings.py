@@ -50,6 +50,10 @@ def format_diagnosis(diagnosis: Diagnosis) -> str:
             f"  {len(diagnosis.unexplained)} failure(s) match no known misreading: "
             f"{_ids(diagnosis.unexplained)}"
         )
+    if diagnosis.errored:
+        lines.append(
+            f"  ({diagnosis.errored} errored case(s), with no usable answer, are not diagnosed)"
+        )
     if diagnosis.unknown:
         lines.append(
             f"  {len(diagnosis.unknown)} failure(s) are in cases without a mutant signature "
