@@ -136,6 +136,7 @@ def _diagnosis(diagnosis: Diagnosis) -> dict[str, Any]:
         ],
         "unexplained": list(diagnosis.unexplained),
         "unknown": list(diagnosis.unknown),
+        "errored": diagnosis.errored,
     }
 
 
