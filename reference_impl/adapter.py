@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Iterable, Mapping
 from typing import IO
@@ -39,6 +40,9 @@ def handle(request: JSON, commands: Mapping[str, Command] = COMMANDS) -> dict[st
     seq = request.get("seq")
     if not isinstance(seq, _SCALARS):
         return _rejected(None, BadRequest("seq must be a JSON scalar"))
+    if isinstance(seq, float) and not math.isfinite(seq):
+        # 1e400 reads as infinity, which no JSON reply can echo.
+        return _rejected(None, BadRequest("seq is a number too large to echo"))
     if "seq" not in request:
         return _rejected(None, BadRequest("the request has no seq"))
     name = request.get("cmd")
@@ -55,19 +59,30 @@ def handle(request: JSON, commands: Mapping[str, Command] = COMMANDS) -> dict[st
         return {"seq": seq, "errored": {"message": f"{type(error).__name__}: {error}"}}
 
 
+def _not_json(constant: str) -> None:
+    raise ValueError(f"{constant} is not JSON")
+
+
 def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] = COMMANDS) -> int:
-    """Answer requests line by line until ``stop`` or the end of input; return the exit status."""
+    """Answer requests line by line until ``stop`` or the end of input; return the exit status.
+
+    Only the first line may be the handshake; a ``start`` later on is a request like any
+    other (without ``seq``, and not a command: ``bad_request``).
+    """
     names = list(commands)
+    first = True
     for raw in lines:
+        handshake, first = first, False
         try:
-            request = json.loads(raw)
+            # NaN and Infinity are not JSON: a request carrying them is not JSON either.
+            request = json.loads(raw, parse_constant=_not_json)
         except (ValueError, RecursionError) as error:  # bad UTF-8, absurd nesting
             reply = _rejected(None, BadRequest(f"the line is not JSON: {error}"))
         else:
             name = request.get("cmd") if isinstance(request, dict) else None
             if name == "stop":
                 return 0
-            if name == "start":
+            if name == "start" and handshake:
                 if request.get("protocol") != PROTOCOL:
                     out.write(json.dumps({"ready": False, "protocol": PROTOCOL}) + "\n")
                     out.flush()
@@ -75,7 +90,7 @@ def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] 
                 reply = {"ready": True, "protocol": PROTOCOL, "engine": ENGINE, "cmds": names}
             else:
                 reply = handle(request, commands)
-        out.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        out.write(json.dumps(reply, separators=(",", ":"), allow_nan=False) + "\n")
         out.flush()
     return 0
 
@@ -95,13 +110,16 @@ def main(argv: list[str] | None = None) -> int:
         "--list-mutants", action="store_true", help="list the mutant engines and exit"
     )
     options = parser.parse_args(argv)
-    from .mutants import MUTANTS, apply_mutant
-
     if options.list_mutants:
+        from .mutants import MUTANTS
+
         for mutant in MUTANTS.values():
             print(f"{mutant.name}: {mutant.description} [{', '.join(mutant.rules)}]")
         return 0
     if options.mutant is not None:
+        # Imported only when asked for: the catalogue is large and start-up counts.
+        from .mutants import MUTANTS, apply_mutant
+
         if options.mutant not in MUTANTS:
             parser.error(f"unknown mutant {options.mutant!r}; --list-mutants shows them")
         apply_mutant(options.mutant)

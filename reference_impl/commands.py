@@ -108,12 +108,15 @@ def cmd_settle(args: Mapping[str, JSON]) -> dict[str, JSON]:
     }
 
 
-def _start_hand(args: Mapping[str, JSON]) -> Hand:
-    # All malformed input is refused before any rule: deal, opener, scores, actions.
+def _start_hand(args: Mapping[str, JSON], then: Callable[[], None] | None = None) -> Hand:
+    # All malformed input is refused before any rule, in document order: deal, opener,
+    # scores, actions, then (``then``) the command's own arguments listed after them.
     holdings = check_deal(parse_deal(args["deal"]))
     opener = parse_seat(args["opener"], "opener")
     scores = parse_scores(args["scores"]) if "scores" in args else (0, 0)
     actions = parse_actions(args.get("actions", []))
+    if then is not None:
+        then()
     check_scores(scores)
     hand = Hand(holdings, opener, scores)
     for index, action in enumerate(actions):
@@ -165,9 +168,12 @@ def cmd_perft(args: Mapping[str, JSON]) -> dict[str, JSON]:
     """Count the action sequences below a position, split by the first action."""
     require(args, {"deal", "opener", "depth"}, {"scores", "actions"})
     depth = args["depth"]
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-        raise BadRequest(f"depth must be an integer >= 0, not {depth!r}")
-    hand = _start_hand(args)
+
+    def check_depth() -> None:
+        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+            raise BadRequest(f"depth must be an integer >= 0, not {depth!r}")
+
+    hand = _start_hand(args, check_depth)  # depth comes after actions in the request
     split = divide(hand, depth)
     return {
         "nodes": sum(n for _, n in split) if split else 1,

@@ -80,8 +80,8 @@ def report(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 def live_processes(marker: str) -> list[int]:
     """Pids of running (not zombie) processes whose command line contains ``marker``.
 
-    Under pytest-xdist, only the processes started by this worker count: they inherit
-    its PYTEST_XDIST_WORKER, and the other worker may be running engines of its own.
+    Under pytest-xdist only those started from this worker count: another worker may be
+    running fake engines of its own at the same moment.
     """
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     mine = f"PYTEST_XDIST_WORKER={worker}".encode() if worker else None
@@ -96,13 +96,17 @@ def live_processes(marker: str) -> list[int]:
             continue
         # The runner's own command line names the engine too: it is not an engine.
         runner = " -m conformance " in cmdline
-        if marker not in cmdline or state in ("Z", "X") or runner:
-            continue
-        if mine is not None:
-            try:
-                if mine not in (entry / "environ").read_bytes().split(b"\0"):
-                    continue
-            except OSError:
+        if marker in cmdline and state not in ("Z", "X") and not runner:
+            if mine is not None and not _environ_has(entry, mine):
                 continue
-        found.append(int(entry.name))
+            found.append(int(entry.name))
     return found
+
+
+def _environ_has(entry: Path, assignment: bytes) -> bool:
+    try:
+        return assignment in (entry / "environ").read_bytes().split(b"\0")
+    except PermissionError:
+        return True  # unreadable: count it rather than overlook it
+    except OSError:
+        return False  # gone meanwhile

@@ -189,7 +189,9 @@ def test_bad_input_is_drawn_around_not_crashed_on() -> None:
     text = draw_plays(plays, weird)
     assert "not on the table" in text
     assert draw_plays([]) == "(empty table)"
-    assert draw_plays("not a list").startswith("(empty table)")  # type: ignore[arg-type]
+    for junk in ("not a list", None, 3, {"tile": [1, 4]}):
+        assert draw_plays(junk).startswith("(empty table)\nthe plays are not a list")  # type: ignore[arg-type]
+        ElementTree.fromstring(svg_plays(junk))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("case_id", SEED_IDS)
@@ -254,11 +256,10 @@ def test_random_tables_are_laid_out_without_overlap_until_an_arm_turns() -> None
         assert len(board.tiles) == len(plays) and not board.problems
         boxes = rectangles(board, 5, 3, 0)
         turned = any(
-            p.parent is not None
-            and not board.tiles[p.parent].double
-            and p.heading != board.tiles[p.parent].heading
+            p.parent is not None and p.heading != board.tiles[p.parent].sides[str(p.parent_side)]
             for p in board.tiles.values()
         )
+        assert turned == any(p.turned for p in board.tiles.values())
         turned_tables += turned
         if not turned:
             assert overlaps(boxes) == [], plays

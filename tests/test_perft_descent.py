@@ -55,7 +55,6 @@ def test_descent_names_the_missing_action_and_its_position() -> None:
 def test_descent_through_a_real_mutant_engine() -> None:
     argv, env = reference_engine()
     with EngineClient([*argv, "--mutant", "every-double-spinner"], env=env) as client:
-        client.start()
 
         def ask(request: Mapping[str, Any]) -> Any:
             [exchange] = list(client.exchange([{**request, "seq": client.next_seq()}]))

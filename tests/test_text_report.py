@@ -111,11 +111,11 @@ def test_colour(args: tuple[str, ...], extra_env: dict[str, str], coloured: bool
 def test_engine_text_is_neither_escapes_nor_markup(tmp_path: Path) -> None:
     # A copy outside tests/fake_engines: the fake engines' tests count live processes
     # started from there, and may run at the same time as this one.
-    for name in ("_base.py", "hostile_text.py"):
+    for name in ("_base.py", "escapes_and_markup.py"):
         shutil.copy(FAKES / name, tmp_path / name)
     done = _run(
         "--engine",
-        shlex.join([sys.executable, str(tmp_path / "hostile_text.py")]),
+        shlex.join([sys.executable, str(tmp_path / "escapes_and_markup.py")]),
         "--no-suite",
         "--fixtures",
         str(TEST_FIXTURES),

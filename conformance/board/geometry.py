@@ -44,6 +44,7 @@ def _anchor(parent: Placed, box: Rect, heading: str) -> int:
 def rectangles(board: Board, long: int, short: int, gap: int) -> dict[Tile, Rect]:
     """The box of every tile: ``long`` x ``short`` units, ``gap`` units between tiles."""
     out: dict[Tile, Rect] = {}
+    spinner_line = _spinner_line(board)
     for placed in sorted(board.tiles.values(), key=lambda p: p.order):
         w, h = (short, long) if placed.vertical else (long, short)
         parent = board.tiles.get(placed.parent) if placed.parent else None
@@ -53,15 +54,30 @@ def rectangles(board: Board, long: int, short: int, gap: int) -> dict[Tile, Rect
         box = out[parent.tile]
         heading = placed.heading
         mid = _anchor(parent, box, heading)
+        space = gap
+        if placed.turned and placed.tile in spinner_line:
+            # A spinner beyond a corner sends a branch back along the line: keep that
+            # branch clear of the line's crosswise doubles.
+            space += short * 2 // 3
         if heading == "E":
-            out[placed.tile] = Rect(box.x + box.w + gap, mid - h // 2, w, h)
+            out[placed.tile] = Rect(box.x + box.w + space, mid - h // 2, w, h)
         elif heading == "W":
-            out[placed.tile] = Rect(box.x - gap - w, mid - h // 2, w, h)
+            out[placed.tile] = Rect(box.x - space - w, mid - h // 2, w, h)
         elif heading == "S":
-            out[placed.tile] = Rect(mid - w // 2, box.y + box.h + gap, w, h)
+            out[placed.tile] = Rect(mid - w // 2, box.y + box.h + space, w, h)
         else:
-            out[placed.tile] = Rect(mid - w // 2, box.y - gap - h, w, h)
+            out[placed.tile] = Rect(mid - w // 2, box.y - space - h, w, h)
     return out
+
+
+def _spinner_line(board: Board) -> set[Tile]:
+    """The spinner and the tiles between it and the opening tile."""
+    chain: set[Tile] = set()
+    tile = board.spinner
+    while tile is not None and tile in board.tiles and tile not in chain:
+        chain.add(tile)
+        tile = board.tiles[tile].parent
+    return chain
 
 
 def overlaps(boxes: dict[Tile, Rect]) -> list[str]:

@@ -91,6 +91,9 @@ class Placed:
     parent_side: str | None = None
     join_side: str | None = None
     sides: Mapping[str, Heading] = field(default_factory=dict)
+    turned: bool = False
+    """Whether the arm turns the corner at this tile (it does not continue its parent's end
+    straight on)."""
 
     @property
     def double(self) -> bool:
@@ -185,7 +188,11 @@ def _placement(raw: Any) -> tuple[Tile | None, Tile | None, str | None, bool]:
 def layout(plays: Iterable[Any], *, max_arm: int = DEFAULT_MAX_ARM) -> Board:
     """Lay out ``plays`` (placements in protocol form, in order) on a board."""
     board = Board()
-    for order, raw in enumerate(plays if isinstance(plays, list | tuple) else list(plays)):
+    if isinstance(plays, str | bytes | Mapping) or not isinstance(plays, Iterable):
+        # A request's plays may be anything at all in a case about malformed input.
+        board.problems.append("the plays are not a list of placements; nothing is drawn")
+        return board
+    for order, raw in enumerate(list(plays)):
         tile, on_tile, side, ok = _placement(raw)
         if not ok or tile is None:
             board.problems.append(f"placement {order} is malformed and is not drawn")
@@ -218,7 +225,7 @@ def _attach(
     if board.neighbour(on_tile, side) is not None:
         board.problems.append(f"{where}: that end point is taken; not drawn")
         return False
-    heading = parent.sides[side]
+    heading = straight = parent.sides[side]
     x, y = parent.cell
     # An arm of the line turns the corner once it runs max_arm tiles from the opening;
     # never right after the spinner, whose own branch already runs that way.
@@ -247,6 +254,7 @@ def _attach(
         parent_side=side,
         join_side=join,
         sides=_sides_of(tile, heading, join, spinner),
+        turned=heading != straight,
     )
     board.children[(on_tile, side)] = tile
     return True

@@ -49,6 +49,7 @@ _TOKEN_VAR = "SEVEN_ROCKS_ENGINE_TOKEN"
 
 _LIVE: dict[subprocess.Popen[bytes], str] = {}
 _LIVE_LOCK = threading.Lock()
+_CLOSING = False  # set at exit: from then on no engine may start (a worker thread may try)
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
@@ -87,7 +88,9 @@ def _strays(token: str, pipes: Sequence[int]) -> list[int]:
                 if marker in f.read().split(b"\0"):
                     found.append(int(name))
                     continue
-            if links:
+            if links and not _child_of(base, me):
+                # A child of the runner is never a stray; one caught between fork and exec
+                # still holds copies of every pipe of the runner, other engines' too.
                 for fd_name in os.listdir(f"{base}/fd"):
                     with contextlib.suppress(OSError):
                         if os.readlink(f"{base}/fd/{fd_name}") in links:
@@ -96,6 +99,15 @@ def _strays(token: str, pipes: Sequence[int]) -> list[int]:
         except OSError:
             continue  # gone meanwhile, or another user's process
     return found
+
+
+def _child_of(base: str, pid: int) -> bool:
+    try:
+        with open(f"{base}/stat", "rb") as f:
+            # The command name may hold spaces and parentheses: fields follow the last ")".
+            return int(f.read().rsplit(b")", 1)[1].split()[1]) == pid
+    except (OSError, ValueError, IndexError):
+        return False
 
 
 def _kill_strays(token: str, pipes: Sequence[int]) -> None:
@@ -118,7 +130,9 @@ def _kill_strays(token: str, pipes: Sequence[int]) -> None:
 def _kill_leftovers() -> None:
     # Last line of defence (an interrupted run, a worker thread cut short): no child
     # process outlives the runner.
+    global _CLOSING
     with _LIVE_LOCK:
+        _CLOSING = True
         procs = list(_LIVE.items())
     for proc, token in procs:
         _kill_group(proc)
@@ -236,22 +250,26 @@ class EngineClient:
         """Start the child process (without the handshake); raises ``EngineStartError``."""
         env = dict(self.env if self.env is not None else os.environ)
         env[_TOKEN_VAR] = self._token
-        try:
-            self._proc = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=env,
-                cwd=self.cwd,
-                # Its own process group, so that close() also ends any grandchildren.
-                start_new_session=os.name == "posix",
-            )
-        except (OSError, ValueError) as exc:
-            raise EngineStartError(self.argv, f"cannot execute it: {exc}") from exc
-        proc = self._proc
+        # Under the lock, so that an engine is either known to the exit handler or not
+        # started at all (a worker thread may restart one while the runner exits).
         with _LIVE_LOCK:
+            if _CLOSING:
+                raise EngineStartError(self.argv, "the runner is stopping")
+            try:
+                proc = subprocess.Popen(
+                    self.argv,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    env=env,
+                    cwd=self.cwd,
+                    # Its own process group, so that close() also ends any grandchildren.
+                    start_new_session=os.name == "posix",
+                )
+            except (OSError, ValueError) as exc:
+                raise EngineStartError(self.argv, f"cannot execute it: {exc}") from exc
             _LIVE[proc] = self._token
+        self._proc = proc
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         self._threads = [
             threading.Thread(target=self._read_stdout, args=(proc.stdout.fileno(),), daemon=True),

@@ -9,6 +9,7 @@ as markup, so that nothing an engine says is read as a style.
 
 from __future__ import annotations
 
+import io
 import os
 import time
 from collections.abc import Iterable
@@ -20,7 +21,14 @@ from rich.text import Text
 
 from conformance.runner.outcomes import CaseResult
 
-__all__ = ["COLOR_CHOICES", "ProgressBar", "StyledLine", "make_console", "print_lines"]
+__all__ = [
+    "COLOR_CHOICES",
+    "ProgressBar",
+    "StyledLine",
+    "make_console",
+    "print_lines",
+    "render_lines",
+]
 
 COLOR_CHOICES = ("auto", "always", "never")
 """The values of ``--color``."""
@@ -52,6 +60,26 @@ def print_lines(console: Console, lines: Iterable[StyledLine]) -> None:
     """Write ``lines``, each in its style, never wrapped or cut by rich."""
     for text, style in lines:
         console.print(Text(text, style=style or ""), soft_wrap=True, overflow="ignore")
+
+
+def render_lines(lines: Iterable[StyledLine], stream: TextIO, color: str = "auto") -> str:
+    """``lines`` as they should be written to ``stream`` (escape codes included where
+    ``color`` and the stream call for them), without writing anything to it: the caller
+    writes, and deals with a closed pipe or a full disk."""
+    probe = make_console(stream, color)
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer,
+        force_terminal=probe.is_terminal,
+        color_system=probe.color_system,  # type: ignore[arg-type]
+        no_color=probe.no_color,
+        highlight=False,
+        markup=False,
+        emoji=False,
+        soft_wrap=True,
+    )
+    print_lines(console, lines)
+    return buffer.getvalue()
 
 
 class ProgressBar:

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from conformance import SUITE_VERSION
 from conformance.reports.misreadings import format_misreadings
 from conformance.reports.sanitize import terminal_text
-from conformance.reports.terminal import ProgressBar, StyledLine, make_console, print_lines
+from conformance.reports.terminal import ProgressBar, StyledLine, render_lines
 from conformance.runner.compare import render
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.rules import Rule
@@ -303,8 +303,4 @@ def render_report(
     lines = report_lines(
         result, rules, verbose=verbose, quiet=quiet, ascii=not can_draw_boxes(stream)
     )
-    console = make_console(stream, color)
-    # Captured, not printed: the caller writes it and handles a closed or full output.
-    with console.capture() as captured:
-        print_lines(console, lines)
-    return captured.get()
+    return render_lines(lines, stream, color)

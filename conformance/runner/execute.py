@@ -421,8 +421,15 @@ def run_suite(
         ]
         for thread in threads:
             thread.start()
-        for thread in threads:
-            thread.join()
+        try:
+            for thread in threads:
+                thread.join()
+        except BaseException:
+            # Interrupted (SIGTERM, Ctrl-C): the workers must not restart the engines that
+            # are being stopped.
+            with run.lock:
+                run.aborted = run.aborted or "the run was interrupted"
+            raise
     return RunResult(
         engine=infos[0],
         results=[results[i] for i in sorted(results)],

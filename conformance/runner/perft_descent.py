@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from conformance.engine.client import EngineClient, EngineStartError
+from conformance.runner.compare import render
 from conformance.runner.outcomes import CaseResult, Outcome
 from reference_impl.adapter import handle
 
@@ -41,6 +42,14 @@ def describe_action(action: Any) -> str:
         return f"{text} on [{on_low}|{on_high}] {on['side']}"
     except (TypeError, KeyError, ValueError):
         return json.dumps(action)
+
+
+def _show(value: Any) -> str:
+    """An engine's value, cut short; never fails, however deep it nests."""
+    try:
+        return render(value, 300)
+    except RecursionError:
+        return "(a value nested too deep to show)"
 
 
 def _key(action: Any) -> str:
@@ -82,10 +91,10 @@ def descend(request: Mapping[str, Any], ask: Ask) -> str:
         reply = ask({**current, "cmd": "perft"})
         actual = reply.get("result") if isinstance(reply, dict) else None
         if actual is None:
-            return f"{where} (depth {depth}): the engine gave no perft result: {reply!r}"
+            return f"{where} (depth {depth}): the engine gave no perft result: {_show(reply)}"
         want, got = _split(expected), _split(actual)
         if want is None or got is None:
-            return f"{where} (depth {depth}): the engine's divide is malformed: {actual!r}"
+            return f"{where} (depth {depth}): the engine's divide is malformed: {_show(actual)}"
         for key, (action, nodes) in want.items():
             if key not in got:
                 return (
@@ -102,13 +111,13 @@ def descend(request: Mapping[str, Any], ask: Ask) -> str:
         if not parted:
             return (
                 f"{where} (depth {depth}): every action's count agrees but the engine's "
-                f"total is {actual.get('nodes')!r}, expected {expected['nodes']}"
+                f"total is {_show(actual.get('nodes'))}, expected {expected['nodes']}"
             )
         action, nodes, engine_nodes = parted[0]
         path.append(describe_action(action))
         if depth <= 1 or (nodes == 1 and engine_nodes != 1):
             return (
-                f"after {', '.join(path)}: the engine counts {engine_nodes!r} node(s) below, "
+                f"after {', '.join(path)}: the engine counts {_show(engine_nodes)} node(s) below, "
                 f"the reference {nodes} (the hand ends differently here, or not at all)"
             )
         current = {

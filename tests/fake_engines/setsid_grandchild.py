@@ -6,6 +6,7 @@ Every process carries the engine's arguments, so that a test can find them."""
 import os
 import subprocess
 import sys
+import time
 
 from _base import serve
 
@@ -19,7 +20,7 @@ def transform(n, request, reply):
     if "--crash" in sys.argv:
         os._exit(3)
     while True:
-        os.pause()
+        time.sleep(60)
 
 
 serve(transform)

@@ -73,8 +73,11 @@ def _ask_engine(case: Case, command: str, timeout: float) -> tuple[Any, list[str
         error(f"bad --engine: {exc}")
         return None
     try:
-        with EngineClient(argv, timeout=timeout) as client:
-            info = client.start()
+        with EngineClient(argv, timeout=timeout) as client:  # entering does the handshake
+            info = client.info
+            if info is None:
+                error("the engine gave no handshake")
+                return None
             lines = [f"Engine:   {info}"]
             if case.cmd not in info.cmds:
                 return (
