@@ -64,18 +64,11 @@ def reference_failures(cases: Sequence[Case], *, timeout: float = 5.0) -> list[s
 
 def _run_one(name: str, cases: Sequence[Case], timeout: float) -> MutantResult:
     description, rules = mutant_catalogue()[name]
-    # A second try: an engine started while another thread's engine is being ended has
-    # been seen killed before its handshake (the runner's cleanup of that engine's
-    # strays); a mutant that truly cannot start fails twice.
-    error = ""
-    for _ in range(2):
-        try:
-            killers = tuple(_bad_cases(["--mutant", name], cases, timeout))
-        except EngineStartError as exc:
-            error = str(exc)
-        else:
-            return MutantResult(name, description, rules, killers)
-    return MutantResult(name, description, rules, (), error=error)
+    try:
+        killers = tuple(_bad_cases(["--mutant", name], cases, timeout))
+    except EngineStartError as exc:
+        return MutantResult(name, description, rules, (), error=str(exc))
+    return MutantResult(name, description, rules, killers)
 
 
 def kill_matrix(
