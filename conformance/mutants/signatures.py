@@ -137,7 +137,7 @@ def _signature(name: str, cases: Sequence[Case]) -> frozenset[str]:
     return fails
 
 
-def compute_signatures(cases: Sequence[Case], *, jobs: int = 1) -> Signatures:
+def compute_signatures(cases: Sequence[Case], *, jobs: int = 2) -> Signatures:
     """Run `cases` against every catalogue mutant (the reference must pass them all)."""
     from concurrent.futures import ThreadPoolExecutor
 
@@ -191,9 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "with the shipped file (exit 1 when stale), or --write it. Exit 2: could not run.",
     )
     parser.add_argument("--write", action="store_true", help="rewrite the shipped file")
-    # One at a time by default: engines started from several threads of one process
-    # have been seen killed before their handshake on a loaded machine.
-    parser.add_argument("--jobs", type=int, default=1, metavar="N", help="mutants run at once")
+    parser.add_argument("--jobs", type=int, default=2, metavar="N", help="mutants run at once")
     args = parser.parse_args(argv)
     from conformance.engine.client import EngineStartError
     from conformance.suite.fixtures import FixtureError, load_cases
