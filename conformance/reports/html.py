@@ -179,7 +179,7 @@ def write_html(path: Path, result: RunResult, rules: Mapping[str, Rule]) -> None
 
 @dataclass(frozen=True)
 class EngineColumn:
-    """One engine of a comparison: its label, its run, its diagnosis."""
+    """One engine of a comparison: its column label (A, B, ...) and its run."""
 
     label: str
     result: RunResult
