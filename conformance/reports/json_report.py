@@ -6,6 +6,7 @@ from typing import Any
 
 from conformance import SUITE_VERSION
 from conformance.engine.protocol import PROTOCOL_VERSION
+from conformance.mutants.diagnosis import diagnose_run
 from conformance.reports.sanitize import strict_json
 from conformance.runner.outcomes import Outcome, RunResult
 
@@ -68,5 +69,6 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
         "unclaimed_features": result.feature_skips(),
         "groups": result.by_group(),
         "cases": cases,
+        "diagnosis": [m.as_json() for m in diagnose_run(result).misreadings],
     }
     return dict(strict_json(report))

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 from conformance import SUITE_VERSION
+from conformance.reports.misreadings import format_misreadings
 from conformance.reports.sanitize import terminal_text
 from conformance.reports.terminal import ProgressBar, StyledLine, render_lines
 from conformance.runner.compare import render
@@ -277,6 +278,8 @@ def report_lines(
     claims = _claims_line(result)
     if claims is not None:
         out.append((claims, "bold"))
+    if not quiet and (misreadings := format_misreadings(result)):
+        out.extend([("", ""), *((line, "bold") for line in misreadings.splitlines())])
     out.extend((terminal_text(f"warning: {w}"), "yellow") for w in result.warnings)
     if result.aborted:
         out.append((terminal_text(f"RUN STOPPED: {result.aborted}"), "bold red"))

@@ -83,6 +83,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     out.add_argument("--junit", type=Path, metavar="FILE", help="also write JUnit XML to FILE")
     out.add_argument(
+        "--html",
+        type=Path,
+        metavar="FILE",
+        help="also write a self-contained HTML report to FILE (boards drawn, filters)",
+    )
+    out.add_argument(
         "-v", "--verbose", action="store_true", help="also list skipped cases and expected failures"
     )
     # Text report flags: compact mode, colour, early stop.
@@ -283,6 +289,11 @@ def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rul
 
         junit = args.junit
         written &= write_file("the JUnit report", junit, lambda: write_junit(junit, result, rules))
+    if args.html is not None:
+        from conformance.reports.html import write_html
+
+        page = args.html
+        written &= write_file("the HTML report", page, lambda: write_html(page, result, rules))
     if args.write_expect_fail is not None:
         path = args.write_expect_fail
         counts: list[int] = []

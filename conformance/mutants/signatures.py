@@ -1,0 +1,223 @@
+"""Mutant signatures: the cases each catalogue mutant fails, computed once and shipped.
+
+A signature is what one misreading of the rules looks like from the outside: the set
+of suite cases an engine with that misreading fails. Diagnosis compares a run's
+failures with these sets, so it costs no engine run. The shipped file records each
+case's digest, so a case edited since the signatures were computed is left out of
+diagnosis instead of being explained with stale data; a test fails while the file is
+stale. Regenerate it with ``python -m conformance.mutants.signatures --write``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from conformance.suite.fixtures import Case
+
+__all__ = [
+    "REGENERATE",
+    "SIGNATURES_FORMAT",
+    "SIGNATURES_PATH",
+    "MutantSignature",
+    "Signatures",
+    "case_digest",
+    "compute_signatures",
+    "load_signatures",
+    "main",
+]
+
+SIGNATURES_FORMAT = "seven-rocks-mutant-signatures/1"
+SIGNATURES_PATH = Path(__file__).resolve().parent / "signatures.json"
+"""The shipped signatures, inside the package (so the wheel carries them)."""
+REGENERATE = "python -m conformance.mutants.signatures --write"
+"""The command that recomputes the shipped signatures after the fixtures change."""
+
+
+def case_digest(case: Case) -> str:
+    """A short digest of what a case asks and expects (not its wording or rules)."""
+    body = {
+        "cmd": case.cmd,
+        "given": case.given,
+        "expect": case.expect,
+        "expect_rejected": case.expect_rejected,
+    }
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class MutantSignature:
+    """One catalogue mutant and the ids of the cases it fails (or errors on)."""
+
+    name: str
+    description: str
+    rules: tuple[str, ...]
+    fails: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Signatures:
+    """Every mutant's signature over one fixture set, identified by its fingerprint."""
+
+    fingerprint: str
+    digests: Mapping[str, str]
+    """Each case id of the fixture set with its `case_digest`."""
+    mutants: tuple[MutantSignature, ...]
+    """In catalogue order."""
+
+    def current(self, case: Case) -> bool:
+        """Whether the signatures were computed on this very case."""
+        return self.digests.get(case.id) == case_digest(case)
+
+    def as_json(self) -> dict[str, Any]:
+        """The shipped file's content (ids sorted, so regenerating changes only what moved)."""
+        return {
+            "format": SIGNATURES_FORMAT,
+            "regenerate": REGENERATE,
+            "fingerprint": self.fingerprint,
+            "cases": dict(sorted(self.digests.items())),
+            "mutants": [
+                {
+                    "name": m.name,
+                    "description": m.description,
+                    "rules": list(m.rules),
+                    "fails": sorted(m.fails),
+                }
+                for m in self.mutants
+            ],
+        }
+
+
+def fingerprint(digests: Mapping[str, str], catalogue: Mapping[str, Any]) -> str:
+    """One digest for a fixture set and the catalogue of mutants run against it."""
+    text = json.dumps([sorted(digests.items()), sorted(catalogue)], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+_TIMEOUT = 30.0
+"""Per reply while computing signatures: generous, so that a loaded machine adds no
+timeouts to a mutant's signature."""
+
+
+def _failing(name: str, cases: Sequence[Case]) -> tuple[frozenset[str], frozenset[str]]:
+    """(cases failed or errored, cases errored) by the mutant `name` (reference: '')."""
+    from conformance.runner.execute import RunOptions, reference_engine, run_suite
+    from conformance.runner.outcomes import Outcome
+
+    argv, env = reference_engine()
+    extra = ["--mutant", name] if name else []
+    result = run_suite([*argv, *extra], cases, options=RunOptions(timeout=_TIMEOUT), env=env)
+    if result.aborted:
+        raise ValueError(f"the run against {name or 'the reference'} stopped: {result.aborted}")
+    bad = (Outcome.FAILED, Outcome.ERRORED)
+    return (
+        frozenset(r.case.id for r in result.results if r.outcome in bad),
+        frozenset(r.case.id for r in result.results if r.outcome is Outcome.ERRORED),
+    )
+
+
+def _signature(name: str, cases: Sequence[Case]) -> frozenset[str]:
+    fails, errored = _failing(name, cases)
+    if errored:
+        # An error may be the mutant's own (it raises) or the machine's (a timeout):
+        # only an error that happens again, on the same cases, belongs in a signature.
+        again, errored_again = _failing(name, cases)
+        if (again, errored_again) != (fails, errored):
+            raise ValueError(
+                f"mutant {name} errored differently on two runs "
+                f"({', '.join(sorted(errored ^ errored_again))}): is the machine overloaded?"
+            )
+    return fails
+
+
+def compute_signatures(cases: Sequence[Case], *, jobs: int = 2) -> Signatures:
+    """Run `cases` against every catalogue mutant (the reference must pass them all)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from conformance.mutants.kill import mutant_catalogue
+
+    failing, _ = _failing("", cases)
+    if failing:
+        raise ValueError(f"the reference engine fails {', '.join(sorted(failing))}: fix these")
+    catalogue = mutant_catalogue()
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        fails = list(pool.map(lambda name: _signature(name, cases), catalogue))
+    digests = {case.id: case_digest(case) for case in cases}
+    return Signatures(
+        fingerprint(digests, catalogue),
+        digests,
+        tuple(
+            MutantSignature(name, description, rules, failed)
+            for (name, (description, rules)), failed in zip(catalogue.items(), fails, strict=True)
+        ),
+    )
+
+
+def _parse(data: Any) -> Signatures:
+    if not isinstance(data, dict) or data.get("format") != SIGNATURES_FORMAT:
+        raise ValueError(f"not a {SIGNATURES_FORMAT} file")
+    mutants = tuple(
+        MutantSignature(m["name"], m["description"], tuple(m["rules"]), frozenset(m["fails"]))
+        for m in data["mutants"]
+    )
+    return Signatures(str(data["fingerprint"]), dict(data["cases"]), mutants)
+
+
+def load_signatures(path: Path = SIGNATURES_PATH) -> Signatures:
+    """The signatures in `path` (the shipped file by default); ValueError if unreadable."""
+    try:
+        return _parse(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, KeyError, TypeError) as exc:
+        raise ValueError(f"cannot read the mutant signatures {path}: {exc}") from exc
+
+
+def write_signatures(signatures: Signatures, path: Path = SIGNATURES_PATH) -> None:
+    """Write `signatures` to `path`, one id a line so that changes diff readably."""
+    path.write_text(json.dumps(signatures.as_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m conformance.mutants.signatures [--write]``: check or regenerate the file."""
+    parser = argparse.ArgumentParser(
+        prog="python -m conformance.mutants.signatures",
+        description="Compute every mutant's signature over the suite's fixtures; compare it "
+        "with the shipped file (exit 1 when stale), or --write it. Exit 2: could not run.",
+    )
+    parser.add_argument("--write", action="store_true", help="rewrite the shipped file")
+    parser.add_argument("--jobs", type=int, default=2, metavar="N", help="mutants run at once")
+    args = parser.parse_args(argv)
+    from conformance.engine.client import EngineStartError
+    from conformance.suite.fixtures import FixtureError, load_cases
+    from conformance.suite.resources import DataNotFoundError, fixtures_dir
+    from conformance.suite.rules import load_rules
+
+    try:
+        fresh = compute_signatures(load_cases([fixtures_dir()], rules=load_rules()), jobs=args.jobs)
+    except (ValueError, EngineStartError, FixtureError, DataNotFoundError) as exc:
+        print(f"cannot compute the signatures: {exc}", file=sys.stderr)
+        return 2
+    if args.write:
+        write_signatures(fresh)
+        print(f"wrote {SIGNATURES_PATH} (fingerprint {fresh.fingerprint})")
+        return 0
+    try:
+        shipped = load_signatures()
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if shipped.as_json() != fresh.as_json():
+        print(f"{SIGNATURES_PATH} is stale: run {REGENERATE}", file=sys.stderr)
+        return 1
+    print(f"{SIGNATURES_PATH} is current (fingerprint {fresh.fingerprint})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+"""The HTML report: one self-contained page (inline CSS, JS and SVG; nothing fetched).
+
+The pages are Jinja2 templates shipped in ``conformance/reports/templates``, rendered
+with autoescaping on: every string from an engine or a fixture is escaped, and first
+stripped of the characters XML does not allow. The only markup inserted as is comes
+from the board drawings, which escape their own text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+
+from conformance import SUITE_VERSION
+from conformance.board import case_board
+from conformance.mutants.diagnosis import Diagnosis, diagnose_run
+from conformance.reports.misreadings import describe
+from conformance.reports.sanitize import strict_json, xml_text
+from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+from conformance.suite.rules import Rule
+
+__all__ = ["EngineColumn", "render_compare", "render_report", "write_html"]
+
+_JSON_LIMIT = 20_000
+"""Characters of request or reply JSON shown; a flood of JSON would bury the page."""
+
+
+def _finalize(value: Any) -> Any:
+    # Runs on every {{ value }} before autoescaping: text gets only XML characters, so
+    # the page stays well-formed whatever an engine sent. Board SVG (Markup) is kept.
+    if isinstance(value, Markup):
+        return value
+    if isinstance(value, str):
+        return xml_text(value)
+    return value
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("conformance.reports", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        finalize=_finalize,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["pretty"] = _pretty
+    return env
+
+
+def _pretty(value: Any) -> str:
+    """Indented JSON, cut after `_JSON_LIMIT` characters."""
+    text = json.dumps(strict_json(value), indent=2, ensure_ascii=False)
+    if len(text) > _JSON_LIMIT:
+        return text[:_JSON_LIMIT] + f"\n... (cut: {len(text)} characters in all)"
+    return text
+
+
+def _expected(result: CaseResult) -> dict[str, Any]:
+    case = result.case
+    if case.expect is not None:
+        return {"result": case.expect}
+    return {"rejected": case.expect_rejected}
+
+
+def _board(result: CaseResult) -> Markup | None:
+    board = case_board(result.case, result.reply)
+    # The drawing escapes every text it holds (tile values, notes, titles).
+    return None if board is None else Markup(board.svg())
+
+
+def _case(result: CaseResult) -> dict[str, Any]:
+    detailed = result.outcome is not Outcome.PASSED
+    return {
+        "id": result.case.id,
+        "cmd": result.case.cmd,
+        "outcome": result.outcome.value,
+        "bad": result.outcome.bad,
+        "rules": list(dict.fromkeys(result.case.rules)),
+        "file": result.case.file,
+        "description": result.case.description,
+        "message": result.message,
+        "mismatches": [str(m) for m in result.mismatches],
+        "located": result.located,
+        "stderr": result.stderr_tail,
+        "request": result.request,
+        "expected": _expected(result),
+        "reply": result.reply,
+        "detailed": detailed,
+        "board": _board(result) if result.outcome.bad else None,
+    }
+
+
+def _rule_rows(results: Sequence[CaseResult], rules: Mapping[str, Rule]) -> list[dict[str, Any]]:
+    counts: dict[str, Counter[str]] = {}
+    for r in results:
+        for rule_id in dict.fromkeys(r.case.rules):
+            counts.setdefault(rule_id, Counter())[r.outcome.value] += 1
+    order = [*rules, *sorted(set(counts) - set(rules))]
+    rows = []
+    for rule_id in order:
+        if rule_id not in counts:
+            continue
+        rule = rules.get(rule_id)
+        c = counts[rule_id]
+        rows.append(
+            {
+                "id": rule_id,
+                "text": rule.text if rule else "(not in rules.md)",
+                "counts": {o.value: c.get(o.value, 0) for o in Outcome},
+                "bad": sum(c.get(o.value, 0) for o in Outcome if o.bad),
+            }
+        )
+    return rows
+
+
+def _diagnosis(diagnosis: Diagnosis) -> dict[str, Any]:
+    return {
+        "unavailable": diagnosis.unavailable,
+        "failures": diagnosis.failures,
+        "entries": [
+            {
+                "sentence": describe(m, diagnosis.failures, first=i == 0),
+                "mutant": m.mutant,
+                "rules": list(m.rules),
+                "cases": list(m.explained),
+            }
+            for i, m in enumerate(diagnosis.misreadings)
+        ],
+        "unexplained": list(diagnosis.unexplained),
+        "unknown": list(diagnosis.unknown),
+        "errored": diagnosis.errored,
+    }
+
+
+def _engine(result: RunResult) -> dict[str, str]:
+    info = result.engine
+    if info is None:
+        return {"name": "no engine", "command": ""}
+    return {"name": str(info), "command": " ".join(info.argv)}
+
+
+def render_report(result: RunResult, rules: Mapping[str, Rule]) -> str:
+    """The whole HTML page of a run."""
+    outcomes = [o.value for o in Outcome]
+    cases = [_case(r) for r in result.results]
+    return (
+        _environment()
+        .get_template("report.html.j2")
+        .render(
+            suite_version=SUITE_VERSION,
+            engine=_engine(result),
+            totals=result.totals(),
+            outcomes=outcomes,
+            duration=f"{result.duration:.2f}",
+            restarts=result.restarts,
+            aborted=result.aborted or "",
+            warnings=list(result.warnings),
+            ok=result.ok(),
+            diagnosis=_diagnosis(diagnose_run(result)),
+            rule_rows=_rule_rows(result.results, rules),
+            cases=cases,
+            cmds=sorted({c["cmd"] for c in cases}),
+        )
+    )
+
+
+def write_html(path: Path, result: RunResult, rules: Mapping[str, Rule]) -> None:
+    """Write the HTML page of a run to `path` (OSError if it cannot be written)."""
+    path.write_text(render_report(result, rules), encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class EngineColumn:
+    """One engine of a comparison: its column label (A, B, ...) and its run."""
+
+    label: str
+    result: RunResult
+
+
+def render_compare(
+    columns: Sequence[EngineColumn],
+    rows: Sequence[tuple[str, Sequence[tuple[str, str, Sequence[str]]]]],
+    *,
+    shown_all: bool,
+) -> str:
+    """The comparison page: `rows` are (rule, [(case id, description, outcome per
+    engine)]) as chosen by the ``compare`` command."""
+    engines = []
+    for column in columns:
+        diagnosis = diagnose_run(column.result)
+        first = diagnosis.misreadings[0] if diagnosis.misreadings else None
+        engines.append(
+            {
+                "label": column.label,
+                "engine": _engine(column.result),
+                "totals": column.result.totals(),
+                "aborted": column.result.aborted or "",
+                "likely": describe(first, diagnosis.failures, first=True) if first else "",
+            }
+        )
+    return (
+        _environment()
+        .get_template("compare.html.j2")
+        .render(
+            suite_version=SUITE_VERSION,
+            engines=engines,
+            rows=[{"rule": rule, "cases": cases} for rule, cases in rows],
+            shown_all=shown_all,
+        )
+    )

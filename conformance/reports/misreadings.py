@@ -1,0 +1,67 @@
+"""The "Likely misreadings" block of the text report: the diagnosis in words."""
+
+from __future__ import annotations
+
+from conformance.mutants.diagnosis import Diagnosis, Misreading, diagnose_run
+from conformance.runner.outcomes import RunResult
+
+__all__ = ["describe", "format_diagnosis", "format_misreadings"]
+
+_SHOWN_IDS = 5
+
+
+def _ids(ids: tuple[str, ...]) -> str:
+    shown = ", ".join(ids[:_SHOWN_IDS])
+    return shown + (f" and {len(ids) - _SHOWN_IDS} more" if len(ids) > _SHOWN_IDS else "")
+
+
+def describe(misreading: Misreading, failures: int, *, first: bool) -> str:
+    """One misreading as a sentence, e.g. "21 of 23 failures match `x`: ..."."""
+    count = len(misreading.explained)
+    lead = f"{count} of {failures} failures match" if first else f"{count} more match"
+    text = (
+        f"{lead} `{misreading.mutant}`: your engine probably has it that "
+        f"{misreading.description} ({', '.join(misreading.rules)})"
+    )
+    if misreading.alternatives:
+        others = ", ".join(f"`{n}`" for n in misreading.alternatives)
+        text += f"; these cases cannot tell it apart from {others}"
+    if misreading.contradicted:
+        text += (
+            f"; but it would also fail {len(misreading.contradicted)} case(s) your engine "
+            f"passes: {_ids(misreading.contradicted)}"
+        )
+    return text
+
+
+def format_diagnosis(diagnosis: Diagnosis) -> str:
+    """The block for `diagnosis`, or '' when there is nothing to explain."""
+    if diagnosis.unavailable:
+        return f"Likely misreadings: not available ({diagnosis.unavailable})"
+    if not diagnosis.failures and not diagnosis.unknown:
+        return ""
+    lines = ["Likely misreadings:"]
+    for index, misreading in enumerate(diagnosis.misreadings):
+        lines.append("  " + describe(misreading, diagnosis.failures, first=index == 0))
+    if not diagnosis.misreadings and diagnosis.failures:
+        lines.append(f"  no known misreading explains these {diagnosis.failures} failures")
+    elif diagnosis.unexplained:
+        lines.append(
+            f"  {len(diagnosis.unexplained)} failure(s) match no known misreading: "
+            f"{_ids(diagnosis.unexplained)}"
+        )
+    if diagnosis.errored:
+        lines.append(
+            f"  ({diagnosis.errored} errored case(s), with no usable answer, are not diagnosed)"
+        )
+    if diagnosis.unknown:
+        lines.append(
+            f"  {len(diagnosis.unknown)} failure(s) are in cases without a mutant signature "
+            f"(new, changed, or not the suite's own), so not diagnosed: {_ids(diagnosis.unknown)}"
+        )
+    return "\n".join(lines)
+
+
+def format_misreadings(result: RunResult) -> str:
+    """The "Likely misreadings" block of a run, or '' when nothing failed."""
+    return format_diagnosis(diagnose_run(result))

@@ -1,0 +1,154 @@
+"""The HTML report: well-formed, self-contained, escaped, and readable in a real browser."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from cli_support import FAKES, ROOT, TEST_FIXTURES, cli
+from html_support import check_page
+
+from conformance.mutants.signatures import load_signatures
+from conformance.runner.execute import reference_engine
+from conformance.suite.fixtures import load_cases
+from conformance.suite.resources import fixtures_dir
+from conformance.suite.rules import load_rules
+
+EXAMPLE = ROOT / "examples" / "report-example.html"
+MUTANT = "every-double-spinner"
+
+
+@pytest.fixture(scope="module")
+def mutant_page(tmp_path_factory: pytest.TempPathFactory) -> str:
+    out = tmp_path_factory.mktemp("html") / "report.html"
+    argv, _ = reference_engine()
+    done = cli("run", "--engine", " ".join([*argv, "--mutant", MUTANT]), "--html", str(out))
+    assert done.returncode == 1, done.stderr
+    return out.read_text(encoding="utf-8")
+
+
+def test_the_page_of_a_failing_run_is_complete(mutant_page: str) -> None:
+    checker = check_page(mutant_page)
+    fails = {m.name: m.fails for m in load_signatures().mutants}[MUTANT]
+    # The diagnosis comes first, naming the mutant.
+    assert mutant_page.index('id="diagnosis"') < mutant_page.index('id="rules"')
+    assert f"{len(fails)} of {len(fails)} failures match `{MUTANT}`" in mutant_page
+    # Every case is listed; the failing ones in detail, with boards where there is a table.
+    cases = load_cases([fixtures_dir()], rules=load_rules())
+    assert mutant_page.count("data-item=") == len(cases) >= 150
+    for case_id in fails:
+        assert f'id="case-{case_id}"' in mutant_page
+    bad = re.findall(r'<article class="case" id="case-([^"]+)"[^>]*data-bad="1"', mutant_page)
+    assert set(bad) == fails
+    drawn = [c for c in fails if c.split(".")[0] in ("table", "legal", "hand")]
+    assert drawn and checker.tags.get("svg", 0) >= len(drawn)
+    for case_id in drawn:
+        block = mutant_page.split(f'id="case-{case_id}"', 1)[1].split("</article>", 1)[0]
+        assert '<div class="board"><svg' in block, case_id
+        assert "<details><summary>request, expected and actual reply" in block
+    # Filters for outcome, command and rule; anchors per rule ID.
+    for kind in ("outcome", "cmd", "rule"):
+        assert f'data-filter="{kind}"' in mutant_page
+    assert 'id="rule-spinner.first-double"' in mutant_page
+    assert checker.tags.get("script") == 1
+
+
+def test_what_an_engine_says_cannot_become_markup(tmp_path: Path) -> None:
+    # A copy outside tests/fake_engines: the fake engines' tests count live processes
+    # started from there, and may run at the same time as this one.
+    for name in ("_base.py", "hostile_markup.py"):
+        shutil.copy(FAKES / name, tmp_path / name)
+    engine = shlex.join([sys.executable, str(tmp_path / "hostile_markup.py")])
+    out = tmp_path / "report.html"
+    done = cli(
+        "run", "--engine", engine, "--no-suite", "--fixtures", str(TEST_FIXTURES),
+        "--html", str(out), "--timeout", "5",
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    page = out.read_text(encoding="utf-8")
+    checker = check_page(page)
+    assert checker.tags.get("script") == 1 and checker.tags.get("img", 0) == 0
+    assert "&lt;script&gt;alert" in page
+    assert "\x00" not in page and "\x1b" not in page and "\x0c" not in page
+
+
+def test_an_unwritable_html_file_is_a_message(tmp_path: Path) -> None:
+    done = cli("run", "-k", "table.seed-a", "--html", str(tmp_path / "missing" / "r.html"))
+    assert done.returncode == 2
+    assert "cannot write the HTML report" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_checked_in_example_is_a_readable_failing_run() -> None:
+    page = EXAMPLE.read_text(encoding="utf-8")
+    check_page(page)
+    assert "NOT PASSING" in page and 'id="diagnosis"' in page and "<svg" in page
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _browse(browser: str, page: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    with tempfile.TemporaryDirectory() as profile:
+        return subprocess.run(
+            [
+                browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", f"--user-data-dir={profile}", "--enable-logging=stderr",
+                "--v=0", "--window-size=1280,2000", *extra, page.as_uri(),
+            ],
+            capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+
+
+def _console_errors(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
+
+
+_PROBE = """<script>//<![CDATA[
+document.body.setAttribute("data-boards", String(Array.from(
+  document.querySelectorAll(".board > svg")).filter(function (svg) {
+    var box = svg.getBoundingClientRect();
+    return box.width > 50 && box.height > 20;
+  }).length));
+//]]></script></body>"""
+
+
+@pytest.mark.skipif(_chromium() is None, reason="no Chromium browser installed")
+def test_a_real_browser_renders_the_page(mutant_page: str, tmp_path: Path) -> None:
+    browser = _chromium()
+    assert browser is not None
+    # A probe appended to the page measures the drawn boards once laid out.
+    page = tmp_path / "page.html"
+    page.write_text(mutant_page.replace("</body>", _PROBE, 1), encoding="utf-8")
+    done = _browse(browser, page, "--dump-dom")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert _console_errors(done.stderr) == []
+    boards = re.search(r'data-boards="(\d+)"', done.stdout)
+    assert boards is not None, "the page's script did not run"
+    drawn = mutant_page.count('<div class="board">')
+    assert drawn > 0 and int(boards.group(1)) == drawn, "some board is not visible"
+    # The filter script ran: it counts the cases shown (a failing run shows only those).
+    shown = re.search(r'id="shown-count"[^>]*>(\d+) of (\d+) shown<', done.stdout)
+    assert shown is not None
+    assert int(shown.group(1)) == mutant_page.count('data-bad="1"')
+    shot = tmp_path / "page.png"
+    done = _browse(browser, page, f"--screenshot={shot}")
+    assert done.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.skipif(_chromium() is None, reason="no Chromium browser installed")
+def test_the_browser_check_sees_script_errors(tmp_path: Path) -> None:
+    # The console check above can fail: a page with a broken script is caught.
+    browser = _chromium()
+    assert browser is not None
+    page = tmp_path / "broken.html"
+    page.write_text("<!DOCTYPE html><html><body><script>nosuch();</script></body></html>")
+    assert _console_errors(_browse(browser, page, "--dump-dom").stderr) != []

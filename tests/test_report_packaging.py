@@ -1,0 +1,55 @@
+"""The wheel carries the HTML templates and the mutant signatures, and they work installed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
+         "--wheel-dir", str(out), "--quiet"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    [built] = out.glob("seven_rocks_conformance-*.whl")
+    return built
+
+
+def test_wheel_carries_templates_and_signatures(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    templates = ROOT / "conformance" / "reports" / "templates"
+    shipped = sorted(p.name for p in templates.iterdir() if p.is_file())
+    assert shipped, "no templates found"
+    for name in shipped:
+        assert f"conformance/reports/templates/{name}" in names
+    assert "conformance/mutants/signatures.json" in names
+
+
+def test_installed_wheel_writes_the_html_report_with_a_diagnosis(
+    wheel: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    engine = f"{sys.executable} -m reference_impl.adapter --mutant counted-omits-zero"
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "run", "--engine", engine, "--html", "r.html"],
+        capture_output=True, text=True, cwd=elsewhere, env=env, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    assert "match `counted-omits-zero`" in done.stdout
+    page = (elsewhere / "r.html").read_text(encoding="utf-8")
+    assert "match `counted-omits-zero`" in page and '<div class="board"><svg' in page
