@@ -293,3 +293,15 @@ def test_readme_python_examples_use_only_the_public_api() -> None:
             if isinstance(node, ast.ImportFrom) and node.module == "conformance.api":
                 names = {alias.name for alias in node.names}
                 assert names <= set(api.__all__), names - set(api.__all__)
+
+
+def test_the_fixture_guide_examples_lint_and_pass(tmp_path: Path) -> None:
+    guide = (ROOT / "spec" / "fixtures.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", guide, flags=re.S)
+    assert len(blocks) >= 2
+    for number, block in enumerate(blocks):
+        text = block if block.startswith("title:") else f"title: guide\ncases:\n{block}"
+        (tmp_path / f"guide-{number}.yaml").write_text(text, encoding="utf-8")
+    cases = load_suite([tmp_path], builtin=False)
+    result = run(None, cases)
+    assert [r.outcome for r in result.results] == [Outcome.PASSED] * len(cases)
