@@ -7,7 +7,6 @@ the runner; ``close`` always leaves no child behind.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import json
 import os
@@ -24,6 +23,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from conformance.engine.handshake import EngineInfo, HandshakeError, parse_handshake
+from conformance.engine.processes import StoppingError, end_process, launch
 from conformance.engine.protocol import PROTOCOL_VERSION
 
 __all__ = [
@@ -45,99 +45,6 @@ _RAW_KEEP = 2000  # characters of an unparseable reply kept for the report
 
 _POLL_S = 0.1  # how often a reader thread looks up from its pipe to see if it must stop
 _EXIT_GRACE_S = 0.5  # after the engine exits, how long its last reply may still be in flight
-_TOKEN_VAR = "SEVEN_ROCKS_ENGINE_TOKEN"
-
-_LIVE: dict[subprocess.Popen[bytes], str] = {}
-_LIVE_LOCK = threading.Lock()
-_CLOSING = False  # set at exit: from then on no engine may start (a worker thread may try)
-
-
-def _kill_group(proc: subprocess.Popen[bytes]) -> None:
-    if os.name == "posix":
-        # The whole group: an adapter may have started the engine as a grandchild.
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
-    with contextlib.suppress(OSError):
-        proc.kill()
-
-
-def _strays(token: str, pipes: Sequence[int]) -> list[int]:
-    """Pids of the processes that came from one engine but left its process group.
-
-    A descendant that called ``setsid`` escapes ``killpg``; it is still found by the
-    token the runner put in the engine's environment (inherited unless cleared) or by
-    holding one of the engine's pipes (which would keep the runner waiting for EOF).
-    Linux only (``/proc``); elsewhere the process group is all that can be ended.
-    """
-    proc_dir = "/proc"
-    if not os.path.isdir(proc_dir):
-        return []
-    marker = f"{_TOKEN_VAR}={token}".encode()
-    links = set()
-    for fd in pipes:
-        with contextlib.suppress(OSError):
-            links.add(f"pipe:[{os.fstat(fd).st_ino}]")
-    me = os.getpid()
-    found = []
-    for name in os.listdir(proc_dir):
-        if not name.isdigit() or int(name) == me:
-            continue
-        base = f"{proc_dir}/{name}"
-        try:
-            with open(f"{base}/environ", "rb") as f:
-                if marker in f.read().split(b"\0"):
-                    found.append(int(name))
-                    continue
-            if links and not _child_of(base, me):
-                # A child of the runner is never a stray; one caught between fork and exec
-                # still holds copies of every pipe of the runner, other engines' too.
-                for fd_name in os.listdir(f"{base}/fd"):
-                    with contextlib.suppress(OSError):
-                        if os.readlink(f"{base}/fd/{fd_name}") in links:
-                            found.append(int(name))
-                            break
-        except OSError:
-            continue  # gone meanwhile, or another user's process
-    return found
-
-
-def _child_of(base: str, pid: int) -> bool:
-    try:
-        with open(f"{base}/stat", "rb") as f:
-            # The command name may hold spaces and parentheses: fields follow the last ")".
-            return int(f.read().rsplit(b")", 1)[1].split()[1]) == pid
-    except (OSError, ValueError, IndexError):
-        return False
-
-
-def _kill_strays(token: str, pipes: Sequence[int]) -> None:
-    own_group = os.getpgrp()
-    # Twice: a stray may have forked between the scan and the kill.
-    for _ in range(2):
-        pids = _strays(token, pipes)
-        if not pids:
-            return
-        for pid in pids:
-            with contextlib.suppress(OSError):
-                # Its group too when it leads one (setsid), never a group it merely joined.
-                if os.getpgid(pid) == pid != own_group:
-                    os.killpg(pid, signal.SIGKILL)
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-
-
-@atexit.register
-def _kill_leftovers() -> None:
-    # Last line of defence (an interrupted run, a worker thread cut short): no child
-    # process outlives the runner.
-    global _CLOSING
-    with _LIVE_LOCK:
-        _CLOSING = True
-        procs = list(_LIVE.items())
-    for proc, token in procs:
-        _kill_group(proc)
-        if os.name == "posix":
-            _kill_strays(token, ())
 
 
 def split_command(command: str) -> list[str]:
@@ -248,27 +155,12 @@ class EngineClient:
 
     def spawn(self) -> None:
         """Start the child process (without the handshake); raises ``EngineStartError``."""
-        env = dict(self.env if self.env is not None else os.environ)
-        env[_TOKEN_VAR] = self._token
-        # Under the lock, so that an engine is either known to the exit handler or not
-        # started at all (a worker thread may restart one while the runner exits).
-        with _LIVE_LOCK:
-            if _CLOSING:
-                raise EngineStartError(self.argv, "the runner is stopping")
-            try:
-                proc = subprocess.Popen(
-                    self.argv,
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                    env=env,
-                    cwd=self.cwd,
-                    # Its own process group, so that close() also ends any grandchildren.
-                    start_new_session=os.name == "posix",
-                )
-            except (OSError, ValueError) as exc:
-                raise EngineStartError(self.argv, f"cannot execute it: {exc}") from exc
-            _LIVE[proc] = self._token
+        try:
+            proc = launch(self.argv, self.env, self.cwd, self._token)
+        except StoppingError:
+            raise EngineStartError(self.argv, "the runner is stopping") from None
+        except (OSError, ValueError) as exc:
+            raise EngineStartError(self.argv, f"cannot execute it: {exc}") from exc
         self._proc = proc
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         self._threads = [
@@ -336,17 +228,7 @@ class EngineClient:
         proc = self._proc
         if proc is None:
             return
-        _kill_group(proc)
-        if os.name == "posix":
-            pipes = []
-            for pipe in (proc.stdin, proc.stdout, proc.stderr):
-                with contextlib.suppress(OSError, ValueError, AttributeError):
-                    pipes.append(pipe.fileno())  # type: ignore[union-attr]
-            _kill_strays(self._token, pipes)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(5)
-        with _LIVE_LOCK:
-            _LIVE.pop(proc, None)
+        end_process(proc, self._token)
         # The readers look up from their pipes every _POLL_S: none of this can block, even
         # if something still holds a pipe open.
         self._stopping.set()

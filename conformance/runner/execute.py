@@ -1,22 +1,21 @@
-"""Run cases against an engine: selection, pipelined exchanges, verdicts, restarts, jobs."""
+"""Run cases against an engine: pipelined exchanges, restarts, jobs, expected failures.
+
+Selection (`conformance.runner.select`) and verdicts (`conformance.runner.verdict`) live
+in their own modules; their names are re-exported here for the callers of ``run_suite``.
+"""
 
 from __future__ import annotations
 
-import fnmatch
-import importlib.util
-import os
-import sys
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import Any
 
-from conformance.engine.client import EngineClient, EngineInfo, EngineStartError, Exchange
-from conformance.engine.protocol import OUTCOME_KEYS, missing_fields
-from conformance.runner.compare import diff, diff_rejected, render
+from conformance.engine.client import EngineClient, EngineInfo, EngineStartError
+from conformance.engine.reference import reference_engine
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+from conformance.runner.select import select_cases
+from conformance.runner.verdict import evaluate, not_sent
 from conformance.suite.fixtures import Case
 
 __all__ = [
@@ -38,54 +37,6 @@ Progress = Callable[[CaseResult], None]
 """Called once per finished case (from worker threads, serialised by the runner)."""
 
 
-def reference_engine() -> tuple[list[str], dict[str, str]]:
-    """The command and environment that start the built-in reference engine.
-
-    The engine is started like any other, as ``python -m reference_impl.adapter``; the
-    environment makes ``reference_impl`` importable wherever the runner is started from.
-    """
-    env = dict(os.environ)
-    spec = importlib.util.find_spec("reference_impl")
-    if spec is not None and spec.submodule_search_locations:
-        root = str(Path(next(iter(spec.submodule_search_locations))).parent)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-    return [sys.executable, "-m", "reference_impl.adapter"], env
-
-
-def select_cases(
-    cases: Iterable[Case],
-    *,
-    keywords: Sequence[str] = (),
-    rules: Sequence[str] = (),
-    cmds: Collection[str] = (),
-) -> list[Case]:
-    """The cases matching every kind of criterion given (any value within a kind).
-
-    ``keywords`` are globs on the case id (a plain word matches as a substring);
-    ``rules`` are prefixes of rule IDs; ``cmds`` are command names.
-    """
-
-    def by_keyword(case: Case) -> bool:
-        for pattern in keywords:
-            if any(ch in pattern for ch in "*?["):
-                if fnmatch.fnmatchcase(case.id, pattern):
-                    return True
-            elif pattern in case.id:
-                return True
-        return False
-
-    out = []
-    for case in cases:
-        if keywords and not by_keyword(case):
-            continue
-        if rules and not any(r.startswith(p) for r in case.rules for p in rules):
-            continue
-        if cmds and case.cmd not in cmds:
-            continue
-        out.append(case)
-    return out
-
-
 @dataclass(frozen=True)
 class RunOptions:
     """How to run: timeouts, restarts, message checks, expected failures."""
@@ -101,146 +52,6 @@ class RunOptions:
     """Features the engine does not claim (``run --skip-feature``); the handshake may add more."""
     max_fail: int = 0
     """Stop the run after this many failing or erroring cases (0: never)."""
-
-
-def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, str | None]:
-    """(outcome key, problem) for a reply whose framing and seq are right."""
-    keys = [k for k in OUTCOME_KEYS if k in reply]
-    if len(keys) != 1:
-        have = ", ".join(sorted(reply)) or "nothing"
-        return None, (
-            f"the reply must carry exactly one of result/rejected/errored/skipped; it has: {have}"
-        )
-    key = keys[0]
-    body = reply[key]
-    if not isinstance(body, dict):
-        return None, f"the reply's {key!r} must be an object, got {render(body)}"
-    missing = missing_fields(case.cmd, key, body)
-    if missing:
-        return None, (
-            f"the reply's {key!r} lacks field(s) required by protocol 1: {', '.join(missing)}"
-        )
-    return key, None
-
-
-_MAX_REPLY_DEPTH = 16
-
-
-def _depth(value: Any) -> int:
-    """How deeply ``value`` nests lists and objects, counted without recursion."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        children = (
-            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        )
-        if children is None:
-            continue
-        deepest = max(deepest, level)
-        stack.extend((child, level + 1) for child in children)
-    return deepest
-
-
-def _check_schema(case: Case, exchange: Exchange) -> str | None:
-    from conformance.suite import schemas  # jsonschema is slow to import: only when asked
-
-    expected = case.expect_rejected
-    if not (expected and expected.get("code") == "bad_request"):
-        # A bad_request case sends a malformed request on purpose.
-        problems = schemas.check_request(dict(exchange.request))
-        if problems:
-            return "the request breaks the protocol schema (a fixture problem): " + "; ".join(
-                problems
-            )
-    depth = _depth(exchange.reply)
-    if depth > _MAX_REPLY_DEPTH:
-        # No protocol reply comes near this; the validator itself would recurse too deep.
-        return (
-            f"the reply breaks the protocol schema: it is nested {depth} levels deep "
-            f"(no protocol reply is deeper than {_MAX_REPLY_DEPTH})"
-        )
-    try:
-        problems = schemas.check_reply(case.cmd, exchange.reply)
-    except RecursionError:
-        return "the reply breaks the protocol schema: too deeply nested to check"
-    if problems:
-        return "the reply breaks the protocol schema: " + "; ".join(problems)
-    return None
-
-
-def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) -> CaseResult:
-    """The verdict on one case from its exchange with the engine."""
-    base = CaseResult(
-        case,
-        Outcome.ERRORED,
-        request=exchange.request,
-        duration=exchange.elapsed,
-        reply=exchange.reply if exchange.reply is not None else exchange.raw,
-    )
-    if exchange.problem is not None:
-        return replace(base, message=exchange.problem)
-    reply: Mapping[str, Any] = exchange.reply
-    key, problem = _reply_problems(case, reply)
-    if problem is None and check_messages:
-        problem = _check_schema(case, exchange)
-    if key is None or problem is not None:
-        return replace(base, message=problem or "")
-    body = reply[key]
-    if key == "errored":
-        return replace(base, message=f"the engine reported an error: {body.get('message', '')}")
-    if key == "skipped":
-        return replace(
-            base,
-            outcome=Outcome.SKIPPED,
-            message=f"the engine declined the case: {body.get('message', '')}",
-        )
-    if case.expect is not None:
-        if key == "rejected":
-            index = f" at index {render(body.get('index'))}" if "index" in body else ""
-            return replace(
-                base,
-                outcome=Outcome.FAILED,
-                message=f"expected a result, but the engine rejected the request with "
-                f"{render(body.get('code'))}{index}: {body.get('message', '')}",
-            )
-        mismatches = diff(case.expect, body, "result")
-    else:
-        assert case.expect_rejected is not None
-        if key == "result":
-            return replace(
-                base,
-                outcome=Outcome.FAILED,
-                message=f"expected rejection {render(dict(case.expect_rejected))}, "
-                "but the engine gave a result",
-            )
-        mismatches = diff_rejected(dict(case.expect_rejected), body)
-    if not mismatches:
-        return replace(base, outcome=Outcome.PASSED)
-    first = mismatches[0]
-    more = f" (and {len(mismatches) - 1} more)" if len(mismatches) > 1 else ""
-    return replace(
-        base, outcome=Outcome.FAILED, message=f"{first}{more}", mismatches=tuple(mismatches)
-    )
-
-
-def not_sent(
-    case: Case, info: EngineInfo, skip_features: Collection[str] = ()
-) -> CaseResult | None:
-    """The skip of a case the engine cannot answer, or None when it is to be sent.
-
-    A case is not sent when its command is not in the handshake's ``cmds``, or when it
-    needs a feature the engine does not claim (``skip_features`` from the command line
-    or from the handshake).
-    """
-    if case.cmd not in info.cmds:
-        return CaseResult(case, Outcome.SKIPPED, f"the engine does not implement {case.cmd!r}")
-    unclaimed = set(skip_features) | set(info.skip_features)
-    lacking = tuple(f for f in case.features if f in unclaimed)
-    if lacking:
-        message = f"the engine does not claim the feature {', '.join(lacking)}"
-        return CaseResult(case, Outcome.SKIPPED, message, unclaimed=lacking)
-    return None
 
 
 def _apply_expect_fail(

@@ -1,0 +1,160 @@
+"""Engine processes: started in a session of their own, and ended with everything they
+started, whatever it did (``setsid``, holding the pipes, ignoring SIGTERM).
+
+Every engine process is registered from its start to its end, so that the exit handler
+can end the ones an interrupted run leaves behind.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import signal
+import subprocess
+import threading
+from collections.abc import Mapping, Sequence
+
+__all__ = ["TOKEN_VAR", "StoppingError", "end_process", "launch"]
+
+TOKEN_VAR = "SEVEN_ROCKS_ENGINE_TOKEN"
+"""Set in every engine's environment: finds its descendants even outside its group."""
+
+_LIVE: dict[subprocess.Popen[bytes], str] = {}
+_LIVE_LOCK = threading.Lock()
+_CLOSING = False  # set at exit: from then on no engine may start (a worker thread may try)
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    if os.name == "posix":
+        # The whole group: an adapter may have started the engine as a grandchild.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        proc.kill()
+
+
+def _strays(token: str, pipes: Sequence[int]) -> list[int]:
+    """Pids of the processes that came from one engine but left its process group.
+
+    A descendant that called ``setsid`` escapes ``killpg``; it is still found by the
+    token the runner put in the engine's environment (inherited unless cleared) or by
+    holding one of the engine's pipes (which would keep the runner waiting for EOF).
+    Linux only (``/proc``); elsewhere the process group is all that can be ended.
+    """
+    proc_dir = "/proc"
+    if not os.path.isdir(proc_dir):
+        return []
+    marker = f"{TOKEN_VAR}={token}".encode()
+    links = set()
+    for fd in pipes:
+        with contextlib.suppress(OSError):
+            links.add(f"pipe:[{os.fstat(fd).st_ino}]")
+    me = os.getpid()
+    found = []
+    for name in os.listdir(proc_dir):
+        if not name.isdigit() or int(name) == me:
+            continue
+        base = f"{proc_dir}/{name}"
+        try:
+            with open(f"{base}/environ", "rb") as f:
+                if marker in f.read().split(b"\0"):
+                    found.append(int(name))
+                    continue
+            if links and not _child_of(base, me):
+                # A child of the runner is never a stray; one caught between fork and exec
+                # still holds copies of every pipe of the runner, other engines' too.
+                for fd_name in os.listdir(f"{base}/fd"):
+                    with contextlib.suppress(OSError):
+                        if os.readlink(f"{base}/fd/{fd_name}") in links:
+                            found.append(int(name))
+                            break
+        except OSError:
+            continue  # gone meanwhile, or another user's process
+    return found
+
+
+def _child_of(base: str, pid: int) -> bool:
+    try:
+        with open(f"{base}/stat", "rb") as f:
+            # The command name may hold spaces and parentheses: fields follow the last ")".
+            return int(f.read().rsplit(b")", 1)[1].split()[1]) == pid
+    except (OSError, ValueError, IndexError):
+        return False
+
+
+def _kill_strays(token: str, pipes: Sequence[int]) -> None:
+    own_group = os.getpgrp()
+    # Twice: a stray may have forked between the scan and the kill.
+    for _ in range(2):
+        pids = _strays(token, pipes)
+        if not pids:
+            return
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                # Its group too when it leads one (setsid), never a group it merely joined.
+                if os.getpgid(pid) == pid != own_group:
+                    os.killpg(pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+@atexit.register
+def _kill_leftovers() -> None:
+    # Last line of defence (an interrupted run, a worker thread cut short): no child
+    # process outlives the runner.
+    global _CLOSING
+    with _LIVE_LOCK:
+        _CLOSING = True
+        procs = list(_LIVE.items())
+    for proc, token in procs:
+        _kill_group(proc)
+        if os.name == "posix":
+            _kill_strays(token, ())
+
+
+class StoppingError(RuntimeError):
+    """The runner is exiting: no engine may start any more."""
+
+
+def launch(
+    argv: Sequence[str], env: Mapping[str, str] | None, cwd: str | None, token: str
+) -> subprocess.Popen[bytes]:
+    """Start an engine with piped stdin/stdout/stderr in its own session, registered.
+
+    Raises `StoppingError` once the exit handler has run, and what ``Popen`` raises.
+    """
+    environment = dict(env if env is not None else os.environ)
+    environment[TOKEN_VAR] = token
+    # Under the lock, so that an engine is either known to the exit handler or not
+    # started at all (a worker thread may restart one while the runner exits).
+    with _LIVE_LOCK:
+        if _CLOSING:
+            raise StoppingError("the runner is stopping")
+        proc = subprocess.Popen(
+            list(argv),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=environment,
+            cwd=cwd,
+            # Its own session and process group, so that ending it ends its children.
+            start_new_session=os.name == "posix",
+        )
+        _LIVE[proc] = token
+    return proc
+
+
+def end_process(proc: subprocess.Popen[bytes], token: str) -> None:
+    """Kill an engine, its group and its strays; wait for it; forget it."""
+    _kill_group(proc)
+    if os.name == "posix":
+        pipes = []
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                pipes.append(pipe.fileno())  # type: ignore[union-attr]
+        _kill_strays(token, pipes)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(5)
+    with _LIVE_LOCK:
+        _LIVE.pop(proc, None)

@@ -1,0 +1,159 @@
+"""The verdict on one case: what the engine's reply says about the rules.
+
+Also which cases are not sent at all (commands the engine lacks, features it does not
+claim): those are skips decided before any exchange.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import replace
+from typing import Any
+
+from conformance.engine.client import EngineInfo, Exchange
+from conformance.engine.protocol import OUTCOME_KEYS, missing_fields
+from conformance.runner.compare import diff, diff_rejected, render
+from conformance.runner.outcomes import CaseResult, Outcome
+from conformance.suite.fixtures import Case
+
+__all__ = ["evaluate", "not_sent"]
+
+
+def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, str | None]:
+    """(outcome key, problem) for a reply whose framing and seq are right."""
+    keys = [k for k in OUTCOME_KEYS if k in reply]
+    if len(keys) != 1:
+        have = ", ".join(sorted(reply)) or "nothing"
+        return None, (
+            f"the reply must carry exactly one of result/rejected/errored/skipped; it has: {have}"
+        )
+    key = keys[0]
+    body = reply[key]
+    if not isinstance(body, dict):
+        return None, f"the reply's {key!r} must be an object, got {render(body)}"
+    missing = missing_fields(case.cmd, key, body)
+    if missing:
+        return None, (
+            f"the reply's {key!r} lacks field(s) required by protocol 1: {', '.join(missing)}"
+        )
+    return key, None
+
+
+_MAX_REPLY_DEPTH = 16
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and objects, counted without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = (
+            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        )
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def _check_schema(case: Case, exchange: Exchange) -> str | None:
+    from conformance.suite import schemas  # jsonschema is slow to import: only when asked
+
+    expected = case.expect_rejected
+    if not (expected and expected.get("code") == "bad_request"):
+        # A bad_request case sends a malformed request on purpose.
+        problems = schemas.check_request(dict(exchange.request))
+        if problems:
+            return "the request breaks the protocol schema (a fixture problem): " + "; ".join(
+                problems
+            )
+    depth = _depth(exchange.reply)
+    if depth > _MAX_REPLY_DEPTH:
+        # No protocol reply comes near this; the validator itself would recurse too deep.
+        return (
+            f"the reply breaks the protocol schema: it is nested {depth} levels deep "
+            f"(no protocol reply is deeper than {_MAX_REPLY_DEPTH})"
+        )
+    try:
+        problems = schemas.check_reply(case.cmd, exchange.reply)
+    except RecursionError:
+        return "the reply breaks the protocol schema: too deeply nested to check"
+    if problems:
+        return "the reply breaks the protocol schema: " + "; ".join(problems)
+    return None
+
+
+def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) -> CaseResult:
+    """The verdict on one case from its exchange with the engine."""
+    base = CaseResult(
+        case,
+        Outcome.ERRORED,
+        request=exchange.request,
+        duration=exchange.elapsed,
+        reply=exchange.reply if exchange.reply is not None else exchange.raw,
+    )
+    if exchange.problem is not None:
+        return replace(base, message=exchange.problem)
+    reply: Mapping[str, Any] = exchange.reply
+    key, problem = _reply_problems(case, reply)
+    if problem is None and check_messages:
+        problem = _check_schema(case, exchange)
+    if key is None or problem is not None:
+        return replace(base, message=problem or "")
+    body = reply[key]
+    if key == "errored":
+        return replace(base, message=f"the engine reported an error: {body.get('message', '')}")
+    if key == "skipped":
+        return replace(
+            base,
+            outcome=Outcome.SKIPPED,
+            message=f"the engine declined the case: {body.get('message', '')}",
+        )
+    if case.expect is not None:
+        if key == "rejected":
+            index = f" at index {render(body.get('index'))}" if "index" in body else ""
+            return replace(
+                base,
+                outcome=Outcome.FAILED,
+                message=f"expected a result, but the engine rejected the request with "
+                f"{render(body.get('code'))}{index}: {body.get('message', '')}",
+            )
+        mismatches = diff(case.expect, body, "result")
+    else:
+        assert case.expect_rejected is not None
+        if key == "result":
+            return replace(
+                base,
+                outcome=Outcome.FAILED,
+                message=f"expected rejection {render(dict(case.expect_rejected))}, "
+                "but the engine gave a result",
+            )
+        mismatches = diff_rejected(dict(case.expect_rejected), body)
+    if not mismatches:
+        return replace(base, outcome=Outcome.PASSED)
+    first = mismatches[0]
+    more = f" (and {len(mismatches) - 1} more)" if len(mismatches) > 1 else ""
+    return replace(
+        base, outcome=Outcome.FAILED, message=f"{first}{more}", mismatches=tuple(mismatches)
+    )
+
+
+def not_sent(
+    case: Case, info: EngineInfo, skip_features: Collection[str] = ()
+) -> CaseResult | None:
+    """The skip of a case the engine cannot answer, or None when it is to be sent.
+
+    A case is not sent when its command is not in the handshake's ``cmds``, or when it
+    needs a feature the engine does not claim (``skip_features`` from the command line
+    or from the handshake).
+    """
+    if case.cmd not in info.cmds:
+        return CaseResult(case, Outcome.SKIPPED, f"the engine does not implement {case.cmd!r}")
+    unclaimed = set(skip_features) | set(info.skip_features)
+    lacking = tuple(f for f in case.features if f in unclaimed)
+    if lacking:
+        message = f"the engine does not claim the feature {', '.join(lacking)}"
+        return CaseResult(case, Outcome.SKIPPED, message, unclaimed=lacking)
+    return None
