@@ -23,7 +23,6 @@ from typing import TextIO
 
 from conformance import SUITE_VERSION
 from conformance.engine.client import EngineClient, EngineInfo, EngineStartError, split_command
-from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS
 from conformance.runner.execute import (
     DEFAULT_TIMEOUT,
     RunOptions,
@@ -34,6 +33,7 @@ from conformance.runner.execute import (
 from conformance.runner.expectfail import ExpectFail, read_expect_fail
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.fixtures import Case, FixtureError, load_cases
+from conformance.suite.protocol import PROTOCOL_VERSION, QUERY_CMDS
 from conformance.suite.resources import fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 

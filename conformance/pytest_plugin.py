@@ -84,8 +84,8 @@ def pytest_configure(config: pytest.Config) -> None:
     engine = config.getoption("seven_rocks_engine")
     if engine is None:
         return
-    from conformance.engine.protocol import QUERY_CMDS
     from conformance.suite.features import FEATURES
+    from conformance.suite.protocol import QUERY_CMDS
     from conformance.suite.rules import load_rules, rule_group
 
     unknown = sorted(set(config.getoption("seven_rocks_skip_feature")) - set(FEATURES))

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from conformance.engine.protocol import QUERY_CMDS, REJECTION_CODES
 from conformance.suite.fixtures import Case, load_cases
+from conformance.suite.protocol import QUERY_CMDS, REJECTION_CODES
 from conformance.suite.resources import fixtures_dir
 from conformance.suite.rules import load_rules
 

@@ -14,8 +14,8 @@ import pytest
 from cli_support import ROOT, cli
 
 from conformance import kit
-from conformance.engine.protocol import QUERY_CMDS
 from conformance.suite.fixtures import Case, load_cases
+from conformance.suite.protocol import QUERY_CMDS
 from conformance.suite.resources import fixtures_dir
 from reference_impl.adapter import handle as reference_handle
 

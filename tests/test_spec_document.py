@@ -14,10 +14,7 @@ from xml.etree import ElementTree
 import pytest
 from cli_support import cli
 
-from conformance.suite.fixtures import Case, load_cases
-from conformance.suite.resources import fixtures_dir, rules_path
-from conformance.suite.rules import load_rules, parse_rules
-from conformance.suite.spec_examples import (
+from conformance.specdoc.examples import (
     Example,
     ExampleError,
     disagreements,
@@ -25,6 +22,9 @@ from conformance.suite.spec_examples import (
     parse_examples,
     regenerate,
 )
+from conformance.suite.fixtures import Case, load_cases
+from conformance.suite.resources import fixtures_dir, rules_path
+from conformance.suite.rules import load_rules, parse_rules
 from conformance.suite.traceability import SEED_SECTIONS, out_of_scope, problems
 
 SEED_TEXT = Path(__file__).resolve().parent.parent / "spec" / "seven-rocks-rules.it.txt"
@@ -70,7 +70,7 @@ def test_the_seed_examples_by_kind() -> None:
 
 
 def test_generated_parts_are_current() -> None:
-    assert regenerate(TEXT) == TEXT, "run: python -m conformance.suite.spec_examples --write"
+    assert regenerate(TEXT) == TEXT, "run: python -m conformance.specdoc.examples --write"
 
 
 def test_rules_md_is_traceable_and_normative() -> None:
@@ -195,7 +195,7 @@ def test_rule_lines_carry_mark_reason_and_seed() -> None:
 
 
 def test_the_page_is_well_formed_self_contained_and_anchored() -> None:
-    from conformance.reports.spec_page import rule_anchor, spec_html
+    from conformance.specdoc.page import rule_anchor, spec_html
 
     page = spec_html(TEXT)
     assert page.startswith("<!DOCTYPE html>\n")

@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from conformance.engine.handshake import EngineInfo, HandshakeError, parse_handshake
 from conformance.engine.processes import StoppingError, end_process, launch
-from conformance.engine.protocol import PROTOCOL_VERSION
+from conformance.suite.protocol import PROTOCOL_VERSION
 
 __all__ = [
     "DEFAULT_MAX_LINE_BYTES",

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS
 from conformance.suite.features import FEATURES
+from conformance.suite.protocol import PROTOCOL_VERSION, QUERY_CMDS
 
 __all__ = ["ENGINE_FIELDS", "EngineInfo", "HandshakeError", "parse_handshake"]
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import ClassVar
 
-from conformance.engine.protocol import REJECTION_CODES
+from conformance.suite.protocol import REJECTION_CODES
 
 __all__ = [
     "BadRequest",

@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS, REJECTION_CODES
 from conformance.kit.errors import Rejected
 from conformance.kit.validate import check_arguments, show
 from conformance.kit.values import to_json
+from conformance.suite.protocol import PROTOCOL_VERSION, QUERY_CMDS, REJECTION_CODES
 
 __all__ = ["Command", "Engine"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from conformance import SUITE_VERSION
-from conformance.engine.protocol import PROTOCOL_VERSION
 from conformance.mutants.diagnosis import diagnose_run
 from conformance.reports.sanitize import strict_json
 from conformance.runner.outcomes import Outcome, RunResult
+from conformance.suite.protocol import PROTOCOL_VERSION
 
 __all__ = ["REPORT_FORMAT", "report_object"]
 

@@ -11,10 +11,10 @@ from dataclasses import replace
 from typing import Any
 
 from conformance.engine.client import EngineInfo, Exchange
-from conformance.engine.protocol import OUTCOME_KEYS, missing_fields
 from conformance.runner.compare import diff, diff_rejected, render
 from conformance.runner.outcomes import CaseResult, Outcome
 from conformance.suite.fixtures import Case
+from conformance.suite.protocol import OUTCOME_KEYS, missing_fields
 
 __all__ = ["evaluate", "not_sent"]
 

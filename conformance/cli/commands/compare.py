@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from conformance.cli.commands import Command
 from conformance.cli.commands.common import error, positive_float, write_file, write_stdout
 from conformance.engine.client import EngineStartError, split_command
-from conformance.engine.protocol import QUERY_CMDS
 from conformance.reports.sanitize import terminal_text
 from conformance.reports.terminal import make_console
 from conformance.runner.execute import (
@@ -24,6 +23,7 @@ from conformance.runner.execute import (
 )
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.fixtures import Case, FixtureError, load_cases
+from conformance.suite.protocol import QUERY_CMDS
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 

@@ -17,7 +17,6 @@ from conformance.cli.commands.common import (
     write_stdout,
 )
 from conformance.engine.client import EngineClient, EngineStartError
-from conformance.engine.protocol import QUERY_CMDS
 from conformance.reports.terminal import COLOR_CHOICES
 from conformance.reports.text import ProgressBar, render_report
 from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
@@ -26,6 +25,7 @@ from conformance.runner.expectfail import write_expect_fail as _expect
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.features import FEATURES
 from conformance.suite.fixtures import FixtureError, load_cases
+from conformance.suite.protocol import QUERY_CMDS
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 

@@ -16,11 +16,11 @@ from conformance.cli.commands.common import (
     resolve_engine,
 )
 from conformance.engine.client import EngineClient, EngineStartError
-from conformance.engine.protocol import PROTOCOL_VERSION, QUERY_CMDS
 from conformance.reports.sanitize import terminal_text
 from conformance.runner.execute import evaluate
 from conformance.runner.outcomes import Outcome
 from conformance.suite.fixtures import Case
+from conformance.suite.protocol import PROTOCOL_VERSION, QUERY_CMDS
 
 __all__ = ["COMMAND", "smoke_cases"]
 

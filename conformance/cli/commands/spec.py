@@ -24,7 +24,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 def _execute(args: argparse.Namespace) -> int:
     # Imported here: markdown-it and the drawings are only needed by this command.
-    from conformance.reports.spec_page import spec_html
+    from conformance.specdoc.page import spec_html
 
     try:
         text = rules_path().read_text(encoding="utf-8")

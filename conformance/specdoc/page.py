@@ -15,8 +15,8 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from conformance.board import svg_plays
+from conformance.specdoc.examples import Example, parse_examples
 from conformance.suite.rules import Rule, parse_rules
-from conformance.suite.spec_examples import Example, parse_examples
 
 __all__ = ["rule_anchor", "spec_html"]
 

@@ -230,7 +230,9 @@ def _table_problems(example: Example, case: Case) -> list[str]:
     if example.end_sum != sum(entry["value"] for entry in example.counted):
         out.append("the counted ends do not add up to the end sum stated")
     if example.drawing != drawing_for(example):
-        out.append("the drawing is not the board module's (run spec_examples --write)")
+        out.append(
+            "the drawing is not the board module's (run python -m conformance.specdoc.examples --write)"
+        )
     return out
 
 
@@ -296,7 +298,7 @@ def regenerate(text: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Check (default) or rewrite (``--write``) the generated parts of spec/rules.md."""
     parser = argparse.ArgumentParser(
-        prog="python -m conformance.suite.spec_examples", description=main.__doc__
+        prog="python -m conformance.specdoc.examples", description=main.__doc__
     )
     parser.add_argument("--write", action="store_true", help="rewrite rules.md in place")
     args = parser.parse_args(argv)
