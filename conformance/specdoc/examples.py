@@ -231,7 +231,8 @@ def _table_problems(example: Example, case: Case) -> list[str]:
         out.append("the counted ends do not add up to the end sum stated")
     if example.drawing != drawing_for(example):
         out.append(
-            "the drawing is not the board module's (run python -m conformance.specdoc.examples --write)"
+            "the drawing is not the board module's "
+            "(run python -m conformance.specdoc.examples --write)"
         )
     return out
 
