@@ -222,24 +222,26 @@ class Hand:
         if point is None:
             table.open_fast(tile)
             end_sum = table.total
-        elif point[0] == table.spinner:
-            table.join_spinner(tile, point)
-            end_sum = table.total
         else:
-            # Table.place_fast's commonest case, inline: `tile` continues an arm,
-            # whose end counted its value, or both halves if it was a double.
-            table.placed |= BIT[tile]
-            value = point[2]
-            index = table.ends.index(point)
-            joined = tile * 7 + value
-            table.ends[index] = JOINED[joined]
-            table.offers[index] = JOINED_OFFER[joined]
-            end_sum = table.total = table.total + GAIN[joined] - (value << DOUBLE[point[0]])
-            if DOUBLE[tile] and table.spinner < 0:
-                # spinner.first-double: it joins by linear side A, so B is its free
-                # side, and the spinner counts both halves while it is free.
-                table.spinner = tile
-                table.linear_free = 2
+            on_tile, _, value = point
+            if on_tile == table.spinner:
+                table.join_spinner(tile, point)
+                end_sum = table.total
+            else:
+                # Table.place_fast's commonest case, inline: `tile` continues an arm,
+                # whose end counted its value, or both halves if it was a double.
+                table.placed |= BIT[tile]
+                ends = table.ends
+                index = ends.index(point)
+                joined = tile * 7 + value
+                ends[index] = JOINED[joined]
+                table.offers[index] = JOINED_OFFER[joined]
+                end_sum = table.total = table.total + GAIN[joined] - (value << DOUBLE[on_tile])
+                if table.spinner < 0 and DOUBLE[tile]:
+                    # spinner.first-double: it joins by linear side A, so B is its free
+                    # side, and the spinner counts both halves while it is free.
+                    table.spinner = tile
+                    table.linear_free = 2
         # The rest is `_placed` with `credit_for` inline, to save two calls a placement.
         seat = self.to_move
         held = self.holdings[seat] ^ BIT[tile]
