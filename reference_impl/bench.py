@@ -90,7 +90,8 @@ def play_reference(deals: list[Deal], outcomes: list[Outcome]) -> int:
         while hand.end is None:
             moves = hand.legal_moves()
             if moves:
-                hand.place_fast(*moves[int(draws[placed] * len(moves))])
+                tile, point = moves[int(draws[placed] * len(moves))]
+                hand.place_fast(tile, point)
                 placed += 1
             else:
                 hand.pass_fast()
@@ -110,7 +111,8 @@ def play_naive(deals: list[Deal], outcomes: list[Outcome]) -> int:
         while not hand.over:
             moves = hand.legal_moves()
             if moves:
-                hand.play(*moves[int(draws[placed] * len(moves))])
+                tile, end = moves[int(draws[placed] * len(moves))]
+                hand.play(tile, end)
                 placed += 1
             else:
                 hand.pass_turn()

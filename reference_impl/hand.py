@@ -4,11 +4,13 @@
 it refuses one; `Hand.place_fast` / `Hand.pass_fast` trust their caller (the
 hand's own `legal_moves`), for search and benchmarks.
 
-The trusted path is the engine's hot loop, so `legal_moves` and `place_fast`
-do inline what the table's methods do in the common case. `legal_layered`
-and `place_layered` are the same steps one method call at a time; tests
-require both to play identically, and `use_table_methods` switches play to
-them for an engine whose table methods are patched.
+The trusted path is the engine's hot loop, so `legal_moves`, `place_fast` and
+`pass_fast` do inline what the table's methods and `settle` do in the common
+case, reading tables made once at import (`reference_impl.points`).
+`legal_layered`, `place_layered` and `pass_layered` are the same steps one
+method call at a time; tests require both to play identically, and
+`use_table_methods` switches play to them for an engine whose table methods,
+`_finish` or `settle` are patched (a mutant).
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from enum import Enum
 from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
 from .settle import settle
-from .table import FITS, JOINED, WORTH, Point, Table, credit_for
-from .tiles import ALL_TILES, BIT, DOUBLE, SUIT, Tile
+from .table import GAIN, JOINED, JOINED_OFFER, Point, Table, credit_for
+from .tiles import ALL_TILES, BIT, DOUBLE, PIPS_HIGH14, PIPS_LOW14, SUIT, Tile
 
 __all__ = [
     "TARGET",
@@ -76,14 +78,16 @@ def check_scores(scores: Sequence[int]) -> None:
 def use_table_methods() -> None:
     """Make every hand play through the table's methods and `credit_for`.
 
-    `Hand.legal_moves` and `Hand.place_fast` do inline what `Table.moves`,
-    `Table.place_fast`, `Table.end_sum` and `credit_for` do, to save calls on
-    the hot path. An engine that patches those (a mutant) calls this first so
-    that its patches reach play; `perft` then counts by playing every action.
+    `Hand.legal_moves`, `Hand.place_fast` and `Hand.pass_fast` do inline what
+    `Table.moves`, `Table.place_fast`, `Table.end_sum`, `credit_for` and
+    `Hand._finish` do, to save calls on the hot path. An engine that patches
+    those (a mutant) calls this first so that its patches reach play; `perft`
+    then counts by playing every action.
     """
     global table_methods_only
     Hand.legal_moves = Hand.legal_layered  # type: ignore[method-assign]
     Hand.place_fast = Hand.place_layered  # type: ignore[method-assign]
+    Hand.pass_fast = Hand.pass_layered  # type: ignore[method-assign]
     table_methods_only = True
 
 
@@ -166,16 +170,27 @@ class Hand:
         """
         if self.end is not None:
             return []
+        offers = self.table.offers
         held = self.holdings[self.to_move]
-        table = self.table
-        if not table.placed:
-            return table.moves(held)
+        # One mask and one look-up per attach point give its ready-made placements
+        # (`reference_impl.points.OFFER`). The table shows two points, or four once
+        # the spinner's branches are open: both cases are written out, saving the loop.
+        if len(offers) == 2:
+            (suit_a, at_a), (suit_b, at_b) = offers
+            return [*at_a[held & suit_a], *at_b[held & suit_b]]
+        if len(offers) == 4:
+            (suit_a, at_a), (suit_b, at_b), (suit_c, at_c), (suit_d, at_d) = offers
+            return [
+                *at_a[held & suit_a],
+                *at_b[held & suit_b],
+                *at_c[held & suit_c],
+                *at_d[held & suit_d],
+            ]
+        if not offers:
+            return self.table.moves(held)
         moves: list[Move] = []
-        for point in table.ends:
-            fits = held & SUIT[point[2]]
-            if fits:
-                for tile in FITS[fits]:
-                    moves.append((tile, point))
+        for suit, at in offers:
+            moves += at[held & suit]
         return moves
 
     def legal_layered(self) -> list[Move]:
@@ -207,16 +222,26 @@ class Hand:
         if point is None:
             table.open_fast(tile)
             end_sum = table.total
-        elif point[0] == table.spinner or (DOUBLE[tile] and table.spinner < 0):
-            table.place_fast(tile, point)
-            end_sum = table.total
         else:
-            # Table.place_fast's commonest case, inline: `tile` continues an arm.
-            table.placed |= BIT[tile]
-            ends = table.ends
-            joined = JOINED[tile * 7 + point[2]]
-            ends[ends.index(point)] = joined
-            end_sum = table.total = table.total + WORTH[joined] - WORTH[point]
+            on_tile, _, value = point
+            if on_tile == table.spinner:
+                table.join_spinner(tile, point)
+                end_sum = table.total
+            else:
+                # Table.place_fast's commonest case, inline: `tile` continues an arm,
+                # whose end counted its value, or both halves if it was a double.
+                table.placed |= BIT[tile]
+                ends = table.ends
+                index = ends.index(point)
+                joined = tile * 7 + value
+                ends[index] = JOINED[joined]
+                table.offers[index] = JOINED_OFFER[joined]
+                end_sum = table.total = table.total + GAIN[joined] - (value << DOUBLE[on_tile])
+                if table.spinner < 0 and DOUBLE[tile]:
+                    # spinner.first-double: it joins by linear side A, so B is its free
+                    # side, and the spinner counts both halves while it is free.
+                    table.spinner = tile
+                    table.linear_free = 2
         # The rest is `_placed` with `credit_for` inline, to save two calls a placement.
         seat = self.to_move
         held = self.holdings[seat] ^ BIT[tile]
@@ -234,11 +259,11 @@ class Hand:
                 return
         else:
             self.events.append((seat, tile, point, end_sum, 0, scores[0], scores[1]))
-        if not held:
-            self._finish(End.DOMINO)
-            self.next_opener = seat
-        else:
+        if held:
             self.to_move = (seat + 1) & 3
+        else:
+            self._count(End.DOMINO)
+            self.next_opener = seat
 
     def place_layered(self, tile: int, point: Point | None) -> None:
         """`place_fast` through the table's methods and `credit_for`, one call each."""
@@ -283,6 +308,16 @@ class Hand:
         self.events.append((seat,))
         self.passes += 1
         if self.passes == 4:
+            self._count(End.BLOCKED)
+        else:
+            self.to_move = (seat + 1) & 3
+
+    def pass_layered(self) -> None:
+        """`pass_fast` ending a blocked hand through `_finish` (see `use_table_methods`)."""
+        seat = self.to_move
+        self.events.append((seat,))
+        self.passes += 1
+        if self.passes == 4:
             # end.blocked: four in succession could not play; open.after-block: a new draw.
             self._finish(End.BLOCKED)
         else:
@@ -296,6 +331,24 @@ class Hand:
         # settle.own-team, settle.no-pooling; reading.negative-scores: no floor.
         self.scores[0] -= count.deductions[0]
         self.scores[1] -= count.deductions[1]
+
+    def _count(self, end: End) -> None:
+        """`_finish` with `settle` inline: it ends every hand the fast path plays."""
+        self.end = end
+        self.to_move = -1
+        low = PIPS_LOW14
+        high = PIPS_HIGH14
+        seat0, seat1, seat2, seat3 = self.holdings
+        # settle.round-each-player: 5 * ((pips + 2) // 5), as `round_to_five`.
+        penalties = (
+            (low[seat0 & 16383] + high[seat0 >> 14] + 2) // 5 * 5,
+            (low[seat1 & 16383] + high[seat1 >> 14] + 2) // 5 * 5,
+            (low[seat2 & 16383] + high[seat2 >> 14] + 2) // 5 * 5,
+            (low[seat3 & 16383] + high[seat3 >> 14] + 2) // 5 * 5,
+        )
+        self.penalties = penalties
+        self.scores[0] -= penalties[0] + penalties[2]
+        self.scores[1] -= penalties[1] + penalties[3]
 
     # ------------------------------------------------------------ checked play
 

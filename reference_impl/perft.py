@@ -19,7 +19,7 @@ import sys
 from . import hand as _hand
 from .errors import Declined
 from .hand import End, Hand, Move
-from .table import JOINED, WORTH, Point
+from .table import JOINED, WORTH, Offer, Point
 from .tiles import BIT, HIGH, LOW, PIPS, SUIT, Side
 
 __all__ = ["PERFT_BUDGET", "divide", "perft"]
@@ -36,6 +36,7 @@ on the fixtures' deals plays at most about 52 000.
 
 _Saved = tuple[
     list[Point],
+    list[Offer],
     int,
     int,
     int,
@@ -57,6 +58,7 @@ def _save(hand: Hand) -> _Saved:
     table = hand.table
     return (
         table.ends.copy(),
+        table.offers.copy(),
         table.total,
         table.spinner,
         table.linear_free,
@@ -78,6 +80,7 @@ def _restore(hand: Hand, saved: _Saved) -> None:
     table = hand.table
     (
         ends,
+        offers,
         table.total,
         table.spinner,
         table.linear_free,
@@ -94,6 +97,7 @@ def _restore(hand: Hand, saved: _Saved) -> None:
         events,
     ) = saved
     table.ends = ends.copy()
+    table.offers = offers.copy()
     hand.holdings[:] = holdings
     hand.scores[:] = scores
     del hand.events[events:]

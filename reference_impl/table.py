@@ -13,6 +13,9 @@ all the rules ever look at, plus the end sum kept up to date as tiles join:
   linear sides and a 2-bit mask of free branches.
 - ``total``: the end sum, changed by each placement by what it adds and
   removes rather than recounted.
+- ``offers``: for each point of ``ends``, in the same place, its `Offer`
+  (its value's suit and its ready-made placements, `reference_impl.points`):
+  the hand lists legal moves from it with one look-up per point.
 
 A point of an arm counts its value, or both halves for a terminal double
 (its free side is ``linear_b``); the spinner counts both halves, once, while
@@ -21,19 +24,47 @@ index 0..27 (see `reference_impl.tiles`). Points are shared, immutable tuples
 made once at import, so placing and listing moves allocate almost nothing.
 
 `Table.place` checks a placement from outside; `Table.place_fast` trusts its
-caller (the hand's own legal-move generator, search, benchmarks).
+caller (the hand's own legal-move generator, search, benchmarks) and rebuilds
+``offers`` from ``ends``, so that an engine whose methods are patched to change
+``ends`` (a mutant) stays consistent; `Table.join_spinner` is the same step for
+the spinner's points keeping ``offers`` in step in place, for the hand's inline path.
 """
 
 from __future__ import annotations
 
 from .actions import EndPoint, Placement
 from .errors import BadRequest, BranchClosed, NoMatch, NoSuchEnd
-from .tiles import ALL_TILES, BIT, DOUBLE, HIGH, LOW, SUIT, Side, Tile, tiles_of_mask
+from .points import (
+    BRANCH_OFFERS,
+    BRANCHES,
+    FITS,
+    GAIN,
+    JOINED,
+    JOINED_OFFER,
+    OPENED_OFFERS,
+    OPENINGS_BY_BYTE,
+    POINTS,
+    WORTH,
+    Offer,
+    Point,
+    offers_of,
+    point_at,
+)
+from .tiles import ALL_TILES, BIT, DOUBLE, HIGH, LOW, SUIT, Side, Tile
 
-__all__ = ["FITS", "JOINED", "WORTH", "Point", "Table", "credit_for", "point_at"]
-
-Point = tuple[int, int, int]
-"""An attach point: (tile index, side, value)."""
+# The point tables are re-exported: the engine's layers above read them from here.
+__all__ = [
+    "FITS",
+    "GAIN",
+    "JOINED",
+    "JOINED_OFFER",
+    "WORTH",
+    "Offer",
+    "Point",
+    "Table",
+    "credit_for",
+    "point_at",
+]
 
 _LOW = int(Side.LOW)
 _HIGH = int(Side.HIGH)
@@ -53,59 +84,15 @@ def credit_for(end_sum: int) -> int:
     return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
 
 
-def _value(tile: int, side: int) -> int:
-    return HIGH[tile] if side == _HIGH else LOW[tile]
-
-
-# Every (tile, side) point once, shared: index ``tile * 6 + side``.
-_POINTS: tuple[Point, ...] = tuple(
-    (tile, side, _value(tile, side)) for tile in range(28) for side in range(6)
-)
-
-WORTH: dict[Point, int] = {
-    point: point[2] if point[1] <= _HIGH else (2 * point[2] if point[1] <= _LINEAR_B else 0)
-    for point in _POINTS
-}
-"""What a point ending an arm adds to the end sum (rules ``scoring.end-sum``,
-``double.terminal-counts-both``: a double's free side counts both halves; a
-branch counts nothing until started). A spinner's own points are counted apart."""
-
-JOINED: list[Point] = [(-1, -1, -1)] * (28 * 7)
-"""``JOINED[tile * 7 + value]``: the point `tile` offers once joined by its half `value`
-(``(-1, -1, -1)`` where the tile has no such half). Rule ``double.crosswise``: a
-double is joined by linear side A and continued from B."""
-for _tile in range(28):
-    if DOUBLE[_tile]:
-        JOINED[_tile * 7 + LOW[_tile]] = _POINTS[_tile * 6 + _LINEAR_B]
-    else:
-        JOINED[_tile * 7 + LOW[_tile]] = _POINTS[_tile * 6 + _HIGH]
-        JOINED[_tile * 7 + HIGH[_tile]] = _POINTS[_tile * 6 + _LOW]
-
-_OPENINGS: tuple[tuple[int, None], ...] = tuple((tile, None) for tile in range(28))
-
-FITS: dict[int, tuple[int, ...]] = {}
-"""``FITS[held & SUIT[v]]``: the tile indices in that mask (any `held`, any value `v`)."""
-for _suit in SUIT:
-    _sub = _suit
-    while True:  # every subset of the suit's seven tiles
-        FITS[_sub] = tuple(tiles_of_mask(_sub))
-        if not _sub:
-            break
-        _sub = (_sub - 1) & _suit
-
-
-def point_at(tile: int, side: int) -> Point:
-    """The shared point for `side` of `tile` (its value follows from the tile)."""
-    return _POINTS[tile * 6 + side]
-
-
 class Table:
     """The tiles on the table of one hand."""
 
-    __slots__ = ("branches_free", "ends", "linear_free", "placed", "spinner", "total")
+    __slots__ = ("branches_free", "ends", "linear_free", "offers", "placed", "spinner", "total")
 
     def __init__(self) -> None:
         self.ends: list[Point] = []
+        # OFFER of each point of `ends`, same order: what `Hand.legal_moves` reads.
+        self.offers: list[Offer] = []
         self.total = 0
         self.spinner = -1
         self.linear_free = 0
@@ -116,6 +103,7 @@ class Table:
         """An independent copy (points are immutable tuples, so a shallow list copy)."""
         other = Table.__new__(type(self))
         other.ends = self.ends.copy()
+        other.offers = self.offers.copy()
         other.total = self.total
         other.spinner = self.spinner
         other.linear_free = self.linear_free
@@ -142,7 +130,13 @@ class Table:
         ``place.one-per-end-point``).
         """
         if not self.placed:
-            return [_OPENINGS[tile] for tile in tiles_of_mask(held)]
+            byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
+            return [
+                *byte0[held & 255],
+                *byte1[held >> 8 & 255],
+                *byte2[held >> 16 & 255],
+                *byte3[held >> 24],
+            ]
         moves: list[tuple[int, Point | None]] = []
         for point in self.ends:
             for tile in FITS[held & SUIT[point[2]]]:
@@ -177,11 +171,39 @@ class Table:
             # spinner.opening-double: an opening double is the spinner, both linear sides free.
             self.spinner = tile
             self.linear_free = _BOTH
-            self.ends = [_POINTS[base + _LINEAR_A], _POINTS[base + _LINEAR_B]]
+            self.ends = [POINTS[base + _LINEAR_A], POINTS[base + _LINEAR_B]]
             self.total = 2 * LOW[tile]
         else:
-            self.ends = [_POINTS[base + _LOW], _POINTS[base + _HIGH]]
+            self.ends = [POINTS[base + _LOW], POINTS[base + _HIGH]]
             self.total = LOW[tile] + HIGH[tile]
+        self.offers = [*OPENED_OFFERS[tile]]
+
+    def join_spinner(self, tile: int, point: Point) -> None:
+        """`place_fast` for a `point` of the spinner, keeping `offers` in step.
+
+        The hand's inline path calls it instead of `place_fast`, which a patched
+        engine may change (its `offers` are then rebuilt from `ends` instead).
+        """
+        side = point[1]
+        value = point[2]
+        self.placed |= BIT[tile]
+        index = self.ends.index(point)
+        del self.ends[index]
+        del self.offers[index]
+        if side <= _LINEAR_B:
+            self.linear_free &= ~(side - 1)
+            if not self.linear_free:
+                # spinner.internal-after-linear, spinner.branches-after-linear.
+                self.total -= value + value
+                self.branches_free = _BOTH
+                self.ends += BRANCHES[point[0]]
+                self.offers += BRANCH_OFFERS[point[0]]
+        else:
+            self.branches_free &= ~(side - 3)
+        joined = tile * 7 + value
+        self.ends.append(JOINED[joined])
+        self.offers.append(JOINED_OFFER[joined])
+        self.total += GAIN[joined]
 
     def place_fast(self, tile: int, point: Point) -> None:
         """Put `tile` on the attach point `point` (trusted: legal and matching)."""
@@ -198,14 +220,15 @@ class Table:
                     # spinner.branches-after-linear: its branches open.
                     self.total -= value + value
                     self.branches_free = _BOTH
-                    ends.append(_POINTS[on_tile * 6 + _BRANCH_A])
-                    ends.append(_POINTS[on_tile * 6 + _BRANCH_B])
+                    ends.append(POINTS[on_tile * 6 + _BRANCH_A])
+                    ends.append(POINTS[on_tile * 6 + _BRANCH_B])
             else:
                 self.branches_free &= ~(side - 3)  # BRANCH_A is bit 1, BRANCH_B bit 2
             # spinner.started-branch-counts: every tile on the spinner starts an arm.
             joined = JOINED[tile * 7 + value]
             ends.append(joined)
             self.total += WORTH[joined]
+            self.offers = offers_of(ends)
             return
         index = ends.index(point)
         if DOUBLE[tile] and self.spinner < 0:
@@ -216,6 +239,8 @@ class Table:
         joined = JOINED[tile * 7 + value]
         ends[index] = joined
         self.total += WORTH[joined] - WORTH[point]
+        # Rebuilt, not patched in place: a patched engine may have changed `ends` alone.
+        self.offers = offers_of(ends)
 
     def locate(self, on: EndPoint, placing: Tile | None = None) -> Point:
         """The attach point named `on`, or the precise reason it is not one.

@@ -18,6 +18,8 @@ __all__ = [
     "HIGH",
     "LOW",
     "PIPS",
+    "PIPS_HIGH14",
+    "PIPS_LOW14",
     "SUIT",
     "Side",
     "Tile",
@@ -159,3 +161,18 @@ def pips_of_mask(mask: int) -> int:
     # A lookup per byte rather than a step per tile: it runs at the end of every hand.
     byte0, byte1, byte2, byte3 = _PIPS_BY_BYTE
     return byte0[mask & 255] + byte1[mask >> 8 & 255] + byte2[mask >> 16 & 255] + byte3[mask >> 24]
+
+
+def _pips_of_subsets(first: int) -> tuple[int, ...]:
+    """The pips of every subset of the 14 tiles from `first` on, by the subset's bits."""
+    table = [0]
+    for tile in range(first, first + 14):
+        # The subsets with this tile are those without it, plus its pips.
+        table += [pips + PIPS[tile] for pips in table]
+    return tuple(table)
+
+
+PIPS_LOW14: Final = _pips_of_subsets(0)
+PIPS_HIGH14: Final = _pips_of_subsets(14)
+"""``PIPS_LOW14[mask & 16383] + PIPS_HIGH14[mask >> 14]`` is ``pips_of_mask(mask)`` in
+two look-ups (the count closes every hand the inline path plays)."""

@@ -1,0 +1,159 @@
+"""Attach points and the tables made from them once, at import.
+
+A point is ``(tile index, side, value)``; each of the 28 x 6 exists once, as a
+shared tuple, so the table compares and stores points without building any.
+From them come the tables the engine's inline path reads instead of working
+the rules out again at every placement: what a point adds to the end sum
+(`WORTH`), the point a tile offers once joined (`JOINED`, `GAIN`), and each
+point's placements for every set of held tiles (`OFFER`). Each table says
+which rule it encodes; the table module applies them.
+"""
+
+from __future__ import annotations
+
+from .tiles import BIT, DOUBLE, HIGH, LOW, SUIT, Side, tiles_of_mask
+
+__all__ = [
+    "BRANCHES",
+    "BRANCH_OFFERS",
+    "FITS",
+    "GAIN",
+    "JOINED",
+    "JOINED_OFFER",
+    "NO_OFFER",
+    "OFFER",
+    "OPENED_OFFERS",
+    "OPENINGS_BY_BYTE",
+    "POINTS",
+    "WORTH",
+    "Offer",
+    "Point",
+    "offers_of",
+    "point_at",
+]
+
+Point = tuple[int, int, int]
+"""An attach point: (tile index, side, value)."""
+
+_LOW = int(Side.LOW)
+_HIGH = int(Side.HIGH)
+_LINEAR_A = int(Side.LINEAR_A)
+_LINEAR_B = int(Side.LINEAR_B)
+_BRANCH_A = int(Side.BRANCH_A)
+_BRANCH_B = int(Side.BRANCH_B)
+
+
+def _value(tile: int, side: int) -> int:
+    return HIGH[tile] if side == _HIGH else LOW[tile]
+
+
+# Every (tile, side) point once, shared: index ``tile * 6 + side``.
+POINTS: tuple[Point, ...] = tuple(
+    (tile, side, _value(tile, side)) for tile in range(28) for side in range(6)
+)
+
+WORTH: dict[Point, int] = {
+    point: point[2] if point[1] <= _HIGH else (2 * point[2] if point[1] <= _LINEAR_B else 0)
+    for point in POINTS
+}
+"""What a point ending an arm adds to the end sum (rules ``scoring.end-sum``,
+``double.terminal-counts-both``: a double's free side counts both halves; a
+branch counts nothing until started). A spinner's own points are counted apart."""
+
+JOINED: list[Point] = [(-1, -1, -1)] * (28 * 7)
+"""``JOINED[tile * 7 + value]``: the point `tile` offers once joined by its half `value`
+(``(-1, -1, -1)`` where the tile has no such half). Rule ``double.crosswise``: a
+double is joined by linear side A and continued from B."""
+for _tile in range(28):
+    if DOUBLE[_tile]:
+        JOINED[_tile * 7 + LOW[_tile]] = POINTS[_tile * 6 + _LINEAR_B]
+    else:
+        JOINED[_tile * 7 + LOW[_tile]] = POINTS[_tile * 6 + _HIGH]
+        JOINED[_tile * 7 + HIGH[_tile]] = POINTS[_tile * 6 + _LOW]
+
+_OPENINGS: tuple[tuple[int, None], ...] = tuple((tile, None) for tile in range(28))
+OPENINGS_BY_BYTE: tuple[tuple[tuple[tuple[int, None], ...], ...], ...] = tuple(
+    tuple(
+        tuple(_OPENINGS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 28)
+        for b in range(256)
+    )
+    for k in range(4)
+)
+"""``OPENINGS_BY_BYTE[k][b]``: the openings ``(tile, None)`` by the tiles 8k..8k+7 whose
+bits are set in the byte `b`: a seat's openings in four look-ups (rule ``open.any-tile``)."""
+
+FITS: dict[int, tuple[int, ...]] = {}
+"""``FITS[held & SUIT[v]]``: the tile indices in that mask (any `held`, any value `v`)."""
+for _suit in SUIT:
+    _sub = _suit
+    while True:  # every subset of the suit's seven tiles
+        FITS[_sub] = tuple(tiles_of_mask(_sub))
+        if not _sub:
+            break
+        _sub = (_sub - 1) & _suit
+
+
+GAIN: list[int] = [WORTH[point] if point[0] >= 0 else 0 for point in JOINED]
+"""``GAIN[tile * 7 + value]``: what ``JOINED[tile * 7 + value]`` adds to the end sum."""
+
+Offer = tuple[int, dict[int, tuple[tuple[int, Point], ...]]]
+"""What an attach point offers: its value's suit (a mask), and for every subset
+``held & suit`` of that suit the placements of those tiles on the point."""
+
+
+def _offer(point: Point) -> Offer:
+    suit = SUIT[point[2]]
+    placements: dict[int, tuple[tuple[int, Point], ...]] = {0: ()}
+    for tile in tiles_of_mask(suit):
+        # The subsets with `tile`, its highest, are those without it plus its placement.
+        move = (tile, point)
+        bit = BIT[tile]
+        placements.update([(sub | bit, (*moves, move)) for sub, moves in placements.items()])
+    return suit, placements
+
+
+OFFER: dict[Point, Offer] = {
+    point: _offer(point)
+    for point in POINTS
+    if (point[1] >= _LINEAR_A) == DOUBLE[point[0]]  # a double has no low/high end, etc.
+}
+"""``OFFER[point]``: made once, at import, for every point a tile can offer, so
+listing a point's placements is one mask and one look-up, and builds no tuple."""
+
+NO_OFFER: Offer = (0, {0: ()})
+"""The offer of a point no tile can offer (fits nothing): a safe default."""
+
+JOINED_OFFER: list[Offer] = [OFFER.get(point, NO_OFFER) for point in JOINED]
+"""``JOINED_OFFER[tile * 7 + value]``: the offer of ``JOINED[tile * 7 + value]``."""
+
+
+BRANCHES: list[tuple[Point, Point]] = [
+    (POINTS[tile * 6 + _BRANCH_A], POINTS[tile * 6 + _BRANCH_B]) for tile in range(28)
+]
+"""``BRANCHES[tile]``: the double `tile`'s two branches, as they open when it is the
+spinner and both linear sides are taken (rule ``spinner.branches-after-linear``)."""
+
+BRANCH_OFFERS: list[tuple[Offer, Offer]] = [
+    (OFFER.get(branch_a, NO_OFFER), OFFER.get(branch_b, NO_OFFER))
+    for branch_a, branch_b in BRANCHES
+]
+"""``BRANCH_OFFERS[tile]``: the offers of ``BRANCHES[tile]``."""
+
+OPENED_OFFERS: list[tuple[Offer, Offer]] = [
+    (OFFER[POINTS[tile * 6 + _LINEAR_A]], OFFER[POINTS[tile * 6 + _LINEAR_B]])
+    if DOUBLE[tile]
+    else (OFFER[POINTS[tile * 6 + _LOW]], OFFER[POINTS[tile * 6 + _HIGH]])
+    for tile in range(28)
+]
+"""``OPENED_OFFERS[tile]``: the offers of the two points `tile` shows as the opening
+(rule ``spinner.opening-double``: a double's two linear sides)."""
+
+
+def offers_of(ends: list[Point]) -> list[Offer]:
+    """The offer of each point of `ends`, in order (`NO_OFFER` for one no tile offers)."""
+    return [OFFER.get(point, NO_OFFER) for point in ends]
+
+
+def point_at(tile: int, side: int) -> Point:
+    """The shared point for `side` of `tile` (its value follows from the tile)."""
+    return POINTS[tile * 6 + side]
