@@ -1,0 +1,32 @@
+"""Tools the mutants patch the engine with, and side numbers they use."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .. import commands, hand, settle
+from ..tiles import Side
+
+__all__ = ["BRANCH_A", "BRANCH_B", "LINEAR_B", "rebind", "set_everywhere", "wrap"]
+
+LINEAR_B = int(Side.LINEAR_B)
+BRANCH_A = int(Side.BRANCH_A)
+BRANCH_B = int(Side.BRANCH_B)
+
+
+def wrap(owner: Any, name: str, make: Callable[[Any], Any]) -> None:
+    """Replace ``owner.name`` by ``make(original)``."""
+    setattr(owner, name, make(getattr(owner, name)))
+
+
+def rebind(module: Any, name: str, value: Any) -> None:
+    """Rebind a name in a module (mypy cannot follow such a patch; it is the point here)."""
+    setattr(module, name, value)
+
+
+def set_everywhere(name: str, value: Any) -> None:
+    """Rebind a module-level engine function in every module that calls it."""
+    for module in (hand, commands, settle):
+        if hasattr(module, name):
+            setattr(module, name, value)
