@@ -17,21 +17,19 @@ __all__ = ["CASE_ID", "SEED_HEADINGS", "SOURCE_KINDS", "file_structure"]
 CASE_ID = re.compile(r"^[a-z0-9]+([._-][a-z0-9]+)*$")
 """The form of a case id."""
 
-SEED_HEADINGS: frozenset[str] = frozenset(
-    {
-        "Giocatori, materiale e obiettivo",
-        "Distribuire e aprire",
-        "Posare una tessera",
-        "Doppie terminali e interne allo schema",
-        "L'unico spinner",
-        "Aprire i rami dello spinner",
-        "Punti della posa",
-        "Dalla somma delle estremità ai punti",
-        "Terminare la mano e fare il conteggio",
-        "Vincere la partita",
-    }
+SEED_HEADINGS: tuple[str, ...] = (
+    "Giocatori, materiale e obiettivo",
+    "Distribuire e aprire",
+    "Posare una tessera",
+    "Doppie terminali e interne allo schema",
+    "L'unico spinner",
+    "Aprire i rami dello spinner",
+    "Punti della posa",
+    "Dalla somma delle estremità ai punti",
+    "Terminare la mano e fare il conteggio",
+    "Vincere la partita",
 )
-"""Section headings of the Italian seed text that a case's ``source`` may cite."""
+"""Section headings of the Italian seed text, in its order, that a ``source`` may cite."""
 
 SOURCE_KINDS = ("transcribes", "implied", "derived")
 """How a case relates to the seed section its ``source`` names (``"<kind>: <heading>"``).

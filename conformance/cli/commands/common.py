@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import sys
 from collections.abc import Callable, Mapping
@@ -12,13 +13,16 @@ from pathlib import Path
 from conformance.engine.client import split_command
 from conformance.reports.sanitize import terminal_text
 from conformance.runner.execute import DEFAULT_TIMEOUT, reference_engine
+from conformance.runner.expectfail import ExpectFail, read_expect_fail
 
 __all__ = [
     "MAX_SECONDS",
     "add_engine_options",
+    "add_timeout_option",
     "discard_stdout",
     "engine_from_args",
     "error",
+    "expect_fail_from_args",
     "positive_float",
     "resolve_engine",
     "write_file",
@@ -53,6 +57,11 @@ def add_engine_options(parser: argparse.ArgumentParser, *, required: bool = Fals
         help="command starting the engine's adapter, split like a shell would split it and "
         "run without a shell" + ("" if required else " (default: the built-in reference engine)"),
     )
+    add_timeout_option(parser)
+
+
+def add_timeout_option(parser: argparse.ArgumentParser) -> None:
+    """``--timeout SECONDS``: the longest wait for one reply."""
     parser.add_argument(
         "--timeout",
         type=positive_float,
@@ -60,6 +69,19 @@ def add_engine_options(parser: argparse.ArgumentParser, *, required: bool = Fals
         metavar="SECONDS",
         help=f"longest wait for one reply (default {DEFAULT_TIMEOUT:g})",
     )
+
+
+def expect_fail_from_args(args: argparse.Namespace) -> ExpectFail | None:
+    """The ``--expect-fail`` file's entries (empty without one); None, said on stderr,
+    when it cannot be read."""
+    if args.expect_fail is None:
+        return ExpectFail()
+    try:
+        return read_expect_fail(args.expect_fail)
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        error(f"cannot read the expected-failure file {json.dumps(str(args.expect_fail))}: {why}")
+        return None
 
 
 def engine_from_args(args: argparse.Namespace) -> tuple[list[str], Mapping[str, str] | None]:

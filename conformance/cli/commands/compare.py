@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from conformance.cli.commands import Command
-from conformance.cli.commands.common import error, positive_float, write_file, write_stdout
+from conformance.cli.commands.common import add_timeout_option, error, write_file, write_stdout
 from conformance.engine.client import EngineStartError, split_command
 from conformance.reports.sanitize import terminal_text
 from conformance.reports.terminal import make_console
 from conformance.runner.execute import (
-    DEFAULT_TIMEOUT,
     RunOptions,
     reference_engine,
     run_suite,
@@ -80,13 +79,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--cmd", dest="cmds", action="append", default=[], choices=QUERY_CMDS, help="command"
     )
-    parser.add_argument(
-        "--timeout",
-        type=positive_float,
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help=f"longest wait for one reply (default {DEFAULT_TIMEOUT:g})",
-    )
+    add_timeout_option(parser)
 
 
 def _engines(args: argparse.Namespace) -> list[tuple[list[str], Mapping[str, str] | None]] | None:

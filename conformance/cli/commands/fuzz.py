@@ -10,11 +10,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from conformance.cli.commands import Command
-from conformance.cli.commands.common import add_engine_options, error, resolve_engine
+from conformance.cli.commands.common import (
+    add_engine_options,
+    error,
+    expect_fail_from_args,
+    resolve_engine,
+)
 from conformance.engine.client import EngineStartError
 from conformance.reports.sanitize import strict_json, terminal_text
 from conformance.runner.execute import reference_engine
-from conformance.runner.expectfail import ExpectFail, read_expect_fail
+from conformance.runner.expectfail import ExpectFail
 
 if TYPE_CHECKING:
     from conformance.fuzz import Divergence, Finding, FuzzReport
@@ -82,16 +87,9 @@ def _known(expect: ExpectFail) -> list[str]:
 def _execute(args: argparse.Namespace) -> int:
     from conformance.fuzz import MutantPool, ProgressLine, campaign, findings, rules_of
 
-    expect = ExpectFail()
-    if args.expect_fail is not None:
-        try:
-            expect = read_expect_fail(args.expect_fail)
-        except (OSError, UnicodeDecodeError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            error(
-                f"cannot read the expected-failure file {json.dumps(str(args.expect_fail))}: {why}"
-            )
-            return 2
+    expect = expect_fail_from_args(args)
+    if expect is None:
+        return 2
     engine = resolve_engine(args)
     if engine is None:
         return 2

@@ -12,6 +12,7 @@ from conformance.cli.commands import Command
 from conformance.cli.commands.common import (
     add_engine_options,
     error,
+    expect_fail_from_args,
     resolve_engine,
     write_file,
     write_stdout,
@@ -20,7 +21,7 @@ from conformance.engine.client import EngineClient, EngineStartError
 from conformance.reports.terminal import COLOR_CHOICES
 from conformance.reports.text import ProgressBar, render_report
 from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
-from conformance.runner.expectfail import ExpectFail, read_expect_fail
+from conformance.runner.expectfail import ExpectFail
 from conformance.runner.expectfail import write_expect_fail as _expect
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.features import FEATURES
@@ -177,23 +178,16 @@ def _execute(args: argparse.Namespace) -> int:
     if args.no_suite and not args.fixture_dirs:
         error("--no-suite needs at least one --fixtures DIR")
         return 2
-    expect_fail = ExpectFail()
-    if args.expect_fail is not None:
-        try:
-            expect_fail = read_expect_fail(args.expect_fail)
-        except (OSError, UnicodeDecodeError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            error(
-                f"cannot read the expected-failure file {json.dumps(str(args.expect_fail))}: {why}"
-            )
-            return 2
-        if expect_fail.mutants:
-            listed = ", ".join(sorted(expect_fail.mutants))
-            error(
-                f"the expected-failure file lists mutant: lines ({listed}); they apply to "
-                "fuzz only: run needs case ids or rule: lines"
-            )
-            return 2
+    expect_fail = expect_fail_from_args(args)
+    if expect_fail is None:
+        return 2
+    if expect_fail.mutants:
+        listed = ", ".join(sorted(expect_fail.mutants))
+        error(
+            f"the expected-failure file lists mutant: lines ({listed}); they apply to "
+            "fuzz only: run needs case ids or rule: lines"
+        )
+        return 2
     engine = resolve_engine(args)
     if engine is None:
         return 2
