@@ -152,3 +152,19 @@ def test_the_browser_check_sees_script_errors(tmp_path: Path) -> None:
     page = tmp_path / "broken.html"
     page.write_text("<!DOCTYPE html><html><body><script>nosuch();</script></body></html>")
     assert _console_errors(_browse(browser, page, "--dump-dom").stderr) != []
+
+
+def test_rules_link_to_their_statement_in_the_rules_page(tmp_path: Path) -> None:
+    spec = tmp_path / "rules.html"
+    assert cli("spec", "--html", str(spec)).returncode == 0
+    anchors = set(re.findall(r'id="(rule-[^"]+)"', spec.read_text(encoding="utf-8")))
+    report = tmp_path / "report.html"
+    done = cli("run", "--html", str(report), "--spec-url", "rules.html", "-k", "seed-a")
+    assert done.returncode == 0, done.stderr
+    links = re.findall(r'href="rules\.html#(rule-[^"]+)"', report.read_text(encoding="utf-8"))
+    assert links, "each rule of the per-rule table links to the rules page"
+    assert set(links) <= anchors, set(links) - anchors
+    # Without --spec-url the page links only within itself.
+    plain = tmp_path / "plain.html"
+    assert cli("run", "--html", str(plain), "-k", "seed-a").returncode == 0
+    assert "rules.html" not in plain.read_text(encoding="utf-8")

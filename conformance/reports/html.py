@@ -147,8 +147,12 @@ def _engine(result: RunResult) -> dict[str, str]:
     return {"name": str(info), "command": " ".join(info.argv)}
 
 
-def render_report(result: RunResult, rules: Mapping[str, Rule]) -> str:
-    """The whole HTML page of a run."""
+def render_report(result: RunResult, rules: Mapping[str, Rule], *, spec_url: str = "") -> str:
+    """The whole HTML page of a run.
+
+    With ``spec_url`` (where ``seven-rocks-conformance spec --html`` put the rules), each
+    rule of the per-rule table links to its statement there (``#rule-<ID>``).
+    """
     outcomes = [o.value for o in Outcome]
     cases = [_case(r) for r in result.results]
     return (
@@ -168,13 +172,16 @@ def render_report(result: RunResult, rules: Mapping[str, Rule]) -> str:
             rule_rows=_rule_rows(result.results, rules),
             cases=cases,
             cmds=sorted({c["cmd"] for c in cases}),
+            spec_url=spec_url,
         )
     )
 
 
-def write_html(path: Path, result: RunResult, rules: Mapping[str, Rule]) -> None:
+def write_html(
+    path: Path, result: RunResult, rules: Mapping[str, Rule], *, spec_url: str = ""
+) -> None:
     """Write the HTML page of a run to `path` (OSError if it cannot be written)."""
-    path.write_text(render_report(result, rules), encoding="utf-8")
+    path.write_text(render_report(result, rules, spec_url=spec_url), encoding="utf-8")
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,13 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="also write a self-contained HTML report to FILE (boards drawn, filters)",
     )
     out.add_argument(
+        "--spec-url",
+        default="",
+        metavar="URL",
+        help="with --html: link each rule to its statement in the rules page written by "
+        "'seven-rocks-conformance spec --html' (e.g. rules.html)",
+    )
+    out.add_argument(
         "-v", "--verbose", action="store_true", help="also list skipped cases and expected failures"
     )
     # Text report flags: compact mode, colour, early stop.
@@ -287,7 +294,9 @@ def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rul
         from conformance.reports.html import write_html
 
         page = args.html
-        written &= write_file("the HTML report", page, lambda: write_html(page, result, rules))
+        written &= write_file(
+            "the HTML report", page, lambda: write_html(page, result, rules, spec_url=args.spec_url)
+        )
     if args.write_expect_fail is not None:
         path = args.write_expect_fail
         counts: list[int] = []
