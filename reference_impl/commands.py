@@ -23,12 +23,11 @@ from .protocol import (
     parse_scores,
     parse_seat,
     parse_tiles,
-    point_json,
     require,
-    tile_json,
+    table_result,
 )
 from .settle import settle
-from .table import Table, credit_for
+from .table import Table
 from .tiles import BIT, mask_of
 
 __all__ = ["COMMANDS", "Command"]
@@ -53,15 +52,7 @@ def cmd_table(args: Mapping[str, JSON]) -> dict[str, JSON]:
     require(args, {"plays"}, set())
     sums: list[int] = []
     table = _place_all(parse_placements(args["plays"]), sums)
-    credits = [credit_for(s) for s in sums]
-    return {
-        "spinner": None if table.spinner < 0 else tile_json(table.spinner),
-        "open": [point_json(point) for point in table.points()],
-        "counted": [{"tile": tile_json(t), "value": v} for t, v in table.counted()],
-        "end_sum": table.end_sum(),
-        "credits": credits,
-        "credit": credits[-1] if credits else None,
-    }
+    return table_result(table, sums)
 
 
 def cmd_legal(args: Mapping[str, JSON]) -> dict[str, JSON]:

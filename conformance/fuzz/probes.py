@@ -29,10 +29,16 @@ from typing import Any
 
 from conformance.runner.compare import diff
 from reference_impl.adapter import handle
-from reference_impl.commands import cmd_settle, cmd_table
+from reference_impl.commands import cmd_settle
 from reference_impl.errors import RuleViolation
 from reference_impl.hand import Hand
-from reference_impl.protocol import hand_result, move_json, parse_action, tile_json
+from reference_impl.protocol import (
+    hand_result,
+    move_json,
+    parse_action,
+    table_result,
+    tile_json,
+)
 from reference_impl.tiles import Side, mask_of, tiles_of_mask
 
 __all__ = [
@@ -47,9 +53,10 @@ __all__ = [
 ]
 
 JSONObject = dict[str, Any]
-_LOOSE_NUMBER = re.compile(r"\d[.eE]")
+_LOOSE_NUMBER = re.compile(r"[0-9][.eE]")
 """A number that is not an integer: Python's == would confuse it with one (as it would
-``true`` and ``false``, looked for apart since plain substring search is faster)."""
+``true`` and ``false``, looked for apart since plain substring search is faster).
+JSON's digits are ASCII: ``[0-9]`` scans faster than the Unicode class ``\\d``."""
 _SIDES = [side.wire for side in Side]
 
 
@@ -160,12 +167,10 @@ def hand_probes(
     if "hand" in wanted:
         probes.append(Probe({**base, "actions": [*prefix, odd]}, _after(at_cut, odd, len(prefix))))
     if "table" in wanted:
-        probes.append(
-            Probe({"cmd": "table", "plays": plays}, {"result": cmd_table({"plays": plays})})
-        )
+        # The table as the hand left it, its placements' end sums read from the events.
+        probes.append(Probe({"cmd": "table", "plays": plays}, _table(at_cut)))
         if views:
-            whole = {"plays": placements}
-            probes.append(Probe({"cmd": "table", **whole}, {"result": cmd_table(whole)}))
+            probes.append(Probe({"cmd": "table", "plays": placements}, _table(hand)))
     if "settle" in wanted and views:
         left = {"hands": [_tiles(held) for held in hand.holdings]}
         probes.append(Probe({"cmd": "settle", **left}, {"result": cmd_settle(left)}))
@@ -186,6 +191,11 @@ def _move_json(move: Any) -> JSONObject:
     if made is None:
         made = _MOVES[move] = move_json(*move)
     return made
+
+
+def _table(hand: Hand) -> JSONObject:
+    sums = [event[3] for event in hand.events if len(event) > 1]
+    return {"result": table_result(hand.table, sums)}
 
 
 def _tiles(mask: int) -> list[list[int]]:
