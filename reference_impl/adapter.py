@@ -10,9 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from typing import IO
 
 from . import __version__
@@ -20,7 +19,7 @@ from .commands import COMMANDS, Command
 from .errors import BadRequest, Declined, RuleViolation
 from .protocol import JSON
 
-__all__ = ["handle", "main", "read_lines", "serve"]
+__all__ = ["handle", "main", "serve"]
 
 PROTOCOL = 1
 ENGINE = {"name": "seven-rocks-reference", "version": __version__, "language": "python"}
@@ -70,45 +69,11 @@ def _not_json(constant: str) -> None:
     raise ValueError(f"{constant} is not JSON")
 
 
-def read_lines(stream: IO[bytes], out: IO[str]) -> Iterator[bytes]:
-    """The lines of `stream` as iterating over it gives them, `out` flushed before every
-    read that may wait: the replies to a batch of requests leave together (one write,
-    one wake-up of the reader, not one each), and none waits for more input."""
-    fd = stream.fileno()
-    pending = bytearray()
-    while True:
-        out.flush()
-        chunk = os.read(fd, 1 << 16)
-        if not chunk:
-            break
-        start = 0
-        end = chunk.find(b"\n")
-        while end >= 0:
-            if pending:
-                pending += chunk[start : end + 1]
-                yield bytes(pending)
-                pending.clear()
-            else:
-                yield chunk[start : end + 1]
-            start = end + 1
-            end = chunk.find(b"\n", start)
-        pending += chunk[start:]
-    if pending:
-        yield bytes(pending)  # a last line without its newline
-
-
-def serve(
-    lines: Iterable[bytes],
-    out: IO[str],
-    commands: Mapping[str, Command] = COMMANDS,
-    *,
-    flush: bool = True,
-) -> int:
+def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] = COMMANDS) -> int:
     """Answer requests line by line until ``stop`` or the end of input; return the exit status.
 
     Only the first line may be the handshake; a ``start`` later on is a request like any
-    other (without ``seq``, and not a command: ``bad_request``). Each reply is flushed
-    unless `flush` is False (`lines` from `read_lines` then flushes them).
+    other (without ``seq``, and not a command: ``bad_request``).
     """
     names = list(commands)
     first = True
@@ -132,8 +97,7 @@ def serve(
             else:
                 reply = handle(request, commands)
         out.write(_ENCODE(reply) + "\n")
-        if flush:
-            out.flush()
+        out.flush()
     return 0
 
 
@@ -166,13 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown mutant {options.mutant!r}; --list-mutants shows them")
         apply_mutant(options.mutant)
         ENGINE["name"] = f"seven-rocks-reference mutant {options.mutant}"
-    try:
-        sys.stdin.buffer.fileno()
-    except (AttributeError, OSError, ValueError):  # not a file (io.UnsupportedOperation)
-        return serve(sys.stdin.buffer, sys.stdout)
-    status = serve(read_lines(sys.stdin.buffer, sys.stdout), sys.stdout, flush=False)
-    sys.stdout.flush()  # the replies before a ``stop`` read with it
-    return status
+    return serve(sys.stdin.buffer, sys.stdout)
 
 
 if __name__ == "__main__":
