@@ -7,7 +7,7 @@ them trusts what they return.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import PASS, Action, EndPoint, Placement
@@ -271,11 +271,15 @@ def _move(tile: int, point: Point | None) -> dict[str, JSON]:
     return made
 
 
-def hand_result(hand: Hand) -> dict[str, JSON]:
-    """The ``hand`` command's result for a hand as it stands."""
-    events: list[dict[str, JSON]] = []
+def hand_result(hand: Hand, known: Sequence[dict[str, JSON]] = ()) -> dict[str, JSON]:
+    """The ``hand`` command's result for a hand as it stands.
+
+    `known`: the events' JSON already built for the hand's first events (then shared),
+    as for a hand continuing one whose result was taken.
+    """
+    events: list[dict[str, JSON]] = list(known)
     moves = _MOVES
-    for event in hand.events:
+    for event in hand.events[len(known) :] if known else hand.events:
         if len(event) == 1:
             events.append({"seat": event[0], "action": "pass"})
         else:

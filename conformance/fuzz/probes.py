@@ -152,9 +152,15 @@ def hand_probes(
     probes: list[Probe] = []
     # The expectations come from the reference's own play (the same engine that answers
     # `oracle`, without re-parsing each request): a test keeps the two in step.
+    cut_events: list[JSONObject] = []
     if "hand" in wanted:
-        probes.append(Probe({**base, "actions": actions}, {"result": hand_result(hand)}))
-        probes.append(Probe({**base, "actions": prefix}, {"result": hand_result(at_cut)}))
+        # The cut hand's events begin the whole hand's: their JSON is built once.
+        whole = hand_result(hand)
+        cut_events = whole["events"][: len(at_cut.events)]
+        probes.append(Probe({**base, "actions": actions}, {"result": whole}))
+        probes.append(
+            Probe({**base, "actions": prefix}, {"result": hand_result(at_cut, cut_events)})
+        )
     if "legal" in wanted:
         # An ended hand leaves nobody to move: the legal placements of an empty hand.
         helds = [at_cut.holdings[at_cut.to_move] if at_cut.end is None else 0]
@@ -165,7 +171,9 @@ def hand_probes(
             fits = [_move_json(m) for m in at_cut.table.moves(held)]
             probes.append(Probe(request, {"result": {"placements": fits}}))
     if "hand" in wanted:
-        probes.append(Probe({**base, "actions": [*prefix, odd]}, _after(at_cut, odd, len(prefix))))
+        probes.append(
+            Probe({**base, "actions": [*prefix, odd]}, _after(at_cut, odd, len(prefix), cut_events))
+        )
     if "table" in wanted:
         # The table as the hand left it, its placements' end sums read from the events.
         probes.append(Probe({"cmd": "table", "plays": plays}, _table(at_cut)))
@@ -236,14 +244,15 @@ def _game_request(
     return {"cmd": "game", "hands": [first, second]}
 
 
-def _after(hand: Hand, action: Any, index: int) -> JSONObject:
-    """The reference's reply once `action` (the `index`-th) is tried on a copy of `hand`."""
+def _after(hand: Hand, action: Any, index: int, events: list[JSONObject]) -> JSONObject:
+    """The reference's reply once `action` (the `index`-th) is tried on a copy of `hand`
+    (whose `events` are already in JSON)."""
     trial = hand.copy()
     try:
         trial.play(parse_action(action))
     except RuleViolation as error:
         return {"rejected": {"code": error.code, "index": index, "message": error.message}}
-    return {"result": hand_result(trial)}
+    return {"result": hand_result(trial, events)}
 
 
 def _kind(reply: dict[str, Any]) -> str:
