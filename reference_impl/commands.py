@@ -27,7 +27,7 @@ from .protocol import (
     table_result,
 )
 from .settle import settle
-from .table import Table
+from .table import Table, credit_for
 from .tiles import BIT, mask_of
 
 __all__ = ["COMMANDS", "Command"]
@@ -52,7 +52,7 @@ def cmd_table(args: Mapping[str, JSON]) -> dict[str, JSON]:
     require(args, {"plays"}, set())
     sums: list[int] = []
     table = _place_all(parse_placements(args["plays"]), sums)
-    return table_result(table, sums)
+    return table_result(table, [credit_for(s) for s in sums])
 
 
 def cmd_legal(args: Mapping[str, JSON]) -> dict[str, JSON]:

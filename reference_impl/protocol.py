@@ -13,7 +13,7 @@ from typing import Any
 from .actions import PASS, Action, EndPoint, Placement
 from .errors import BadRequest
 from .hand import End, Hand
-from .table import Point, Table, credit_for
+from .table import Point, Table
 from .tiles import ALL_TILES, HIGH, LOW, Side, Tile
 
 __all__ = [
@@ -246,9 +246,8 @@ def move_json(tile: int, point: Point | None) -> dict[str, JSON]:
     return {"tile": tile_json(tile), "on": point_json(point, with_value=False)}
 
 
-def table_result(table: Table, sums: list[int]) -> dict[str, JSON]:
-    """The ``table`` command's result: `table` after placements whose end sums were `sums`."""
-    credits = [credit_for(s) for s in sums]
+def table_result(table: Table, credits: list[int]) -> dict[str, JSON]:
+    """The ``table`` command's result: `table` after placements credited `credits`."""
     return {
         "spinner": None if table.spinner < 0 else tile_json(table.spinner),
         "open": [point_json(point) for point in table.points()],

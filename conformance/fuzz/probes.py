@@ -175,7 +175,7 @@ def hand_probes(
             Probe({**base, "actions": [*prefix, odd]}, _after(at_cut, odd, len(prefix), cut_events))
         )
     if "table" in wanted:
-        # The table as the hand left it, its placements' end sums read from the events.
+        # The table as the hand left it, its placements' credits read from the events.
         probes.append(Probe({"cmd": "table", "plays": plays}, _table(at_cut)))
         if views:
             probes.append(Probe({"cmd": "table", "plays": placements}, _table(hand)))
@@ -202,8 +202,8 @@ def _move_json(move: Any) -> JSONObject:
 
 
 def _table(hand: Hand) -> JSONObject:
-    sums = [event[3] for event in hand.events if len(event) > 1]
-    return {"result": table_result(hand.table, sums)}
+    credits = [event[4] for event in hand.events if len(event) > 1]
+    return {"result": table_result(hand.table, credits)}
 
 
 def _tiles(mask: int) -> list[list[int]]:
