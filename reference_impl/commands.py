@@ -61,13 +61,13 @@ def cmd_legal(args: Mapping[str, JSON]) -> dict[str, JSON]:
     # Form before rules: a malformed hand is refused even when the plays break a rule.
     placements = parse_placements(args["plays"])
     tiles = parse_tiles(args["hand"], "hand")
-    on_table = {placement.tile for placement in placements}
+    on_table = mask_of([placement.tile.index for placement in placements])
     held = 0
     for tile in tiles:
         bit = BIT[tile.index]
         if held & bit:
             raise BadRequest(f"{tile} is twice in the hand")
-        if tile in on_table:
+        if on_table & bit:
             raise BadRequest(f"{tile} is in the hand but already on the table")
         held |= bit
     table = _place_all(placements)

@@ -14,7 +14,7 @@ from .actions import PASS, Action, EndPoint, Placement
 from .errors import BadRequest
 from .hand import End, Hand
 from .table import Point, Table
-from .tiles import ALL_TILES, HIGH, LOW, Side, Tile
+from .tiles import ALL_TILES, BIT, HIGH, LOW, Side, Tile
 
 __all__ = [
     "JSON",
@@ -215,11 +215,12 @@ def parse_actions(value: JSON) -> list[Action]:
 def parse_placements(value: JSON) -> list[Placement]:
     """A list of placements with no tile twice; a bad one is refused with its index."""
     placements: list[Placement] = _parse_list(value, "plays", parse_placement)
-    seen: set[Tile] = set()
+    seen = 0  # a mask of tiles: cheaper than a set, whose tiles would hash in Python
     for index, placement in enumerate(placements):
-        if placement.tile in seen:
+        bit = BIT[placement.tile.index]
+        if seen & bit:
             raise BadRequest(f"{placement.tile} is already on the table", index)
-        seen.add(placement.tile)
+        seen |= bit
     return placements
 
 
