@@ -24,6 +24,10 @@ __all__ = ["handle", "main", "serve"]
 PROTOCOL = 1
 ENGINE = {"name": "seven-rocks-reference", "version": __version__, "language": "python"}
 _SCALARS = (str, int, float, bool, type(None))
+_ENCODE = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circular=False).encode
+"""Replies as compact JSON. One encoder for all: `json.dumps` with options builds a new
+one per call. A reply is a tree built afresh (its shared parts are never its own
+ancestors), so the check for cycles is skipped."""
 
 
 def _rejected(seq: JSON, error: RuleViolation) -> dict[str, JSON]:
@@ -92,7 +96,7 @@ def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] 
                 reply = {"ready": True, "protocol": PROTOCOL, "engine": ENGINE, "cmds": names}
             else:
                 reply = handle(request, commands)
-        out.write(json.dumps(reply, separators=(",", ":"), allow_nan=False) + "\n")
+        out.write(_ENCODE(reply) + "\n")
         out.flush()
     return 0
 

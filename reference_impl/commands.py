@@ -23,9 +23,8 @@ from .protocol import (
     parse_scores,
     parse_seat,
     parse_tiles,
-    point_json,
     require,
-    tile_json,
+    table_result,
 )
 from .settle import settle
 from .table import Table, credit_for
@@ -53,15 +52,7 @@ def cmd_table(args: Mapping[str, JSON]) -> dict[str, JSON]:
     require(args, {"plays"}, set())
     sums: list[int] = []
     table = _place_all(parse_placements(args["plays"]), sums)
-    credits = [credit_for(s) for s in sums]
-    return {
-        "spinner": None if table.spinner < 0 else tile_json(table.spinner),
-        "open": [point_json(point) for point in table.points()],
-        "counted": [{"tile": tile_json(t), "value": v} for t, v in table.counted()],
-        "end_sum": table.end_sum(),
-        "credits": credits,
-        "credit": credits[-1] if credits else None,
-    }
+    return table_result(table, [credit_for(s) for s in sums])
 
 
 def cmd_legal(args: Mapping[str, JSON]) -> dict[str, JSON]:
@@ -70,13 +61,13 @@ def cmd_legal(args: Mapping[str, JSON]) -> dict[str, JSON]:
     # Form before rules: a malformed hand is refused even when the plays break a rule.
     placements = parse_placements(args["plays"])
     tiles = parse_tiles(args["hand"], "hand")
-    on_table = {placement.tile for placement in placements}
+    on_table = mask_of([placement.tile.index for placement in placements])
     held = 0
     for tile in tiles:
         bit = BIT[tile.index]
         if held & bit:
             raise BadRequest(f"{tile} is twice in the hand")
-        if tile in on_table:
+        if on_table & bit:
             raise BadRequest(f"{tile} is in the hand but already on the table")
         held |= bit
     table = _place_all(placements)

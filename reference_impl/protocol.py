@@ -7,14 +7,14 @@ them trusts what they return.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import PASS, Action, EndPoint, Placement
 from .errors import BadRequest
 from .hand import End, Hand
-from .table import Point
-from .tiles import ALL_TILES, HIGH, LOW, Side, Tile
+from .table import Point, Table
+from .tiles import ALL_TILES, BIT, HIGH, LOW, Side, Tile
 
 __all__ = [
     "JSON",
@@ -31,6 +31,7 @@ __all__ = [
     "parse_tiles",
     "point_json",
     "require",
+    "table_result",
     "tile_json",
 ]
 
@@ -79,7 +80,19 @@ def parse_tiles(value: JSON, what: str) -> list[Tile]:
     """A list of tiles (no check for repeats)."""
     if not isinstance(value, list):
         raise BadRequest(f"{what} must be a list of tiles, not {_show(value)}")
-    return [parse_tile(item) for item in value]
+    # `parse_tile`'s success inline (a deal is 28 tiles a request); the rest goes to it.
+    tiles = []
+    by_pair = _BY_PAIR
+    for item in value:
+        if type(item) is list and len(item) == 2:
+            low, high = item
+            if type(low) is int and type(high) is int:
+                tile = by_pair.get((low, high))
+                if tile is not None:
+                    tiles.append(tile)
+                    continue
+        tiles.append(parse_tile(item))
+    return tiles
 
 
 def parse_seat(value: JSON, what: str) -> int:
@@ -103,8 +116,44 @@ def parse_deal(value: JSON) -> list[list[Tile]]:
     return [parse_tiles(hand, f"seat {seat}'s hand") for seat, hand in enumerate(value)]
 
 
+_PLACEMENTS: dict[tuple[int, int, int, int, str], Placement] = {}
+"""Placements on an end point already parsed, by their JSON's five scalars: a few
+thousand can exist, and a hand replays the same ones many times."""
+
+
+def _on_key(value: JSON) -> tuple[int, int, int, int, str] | None:
+    """The five scalars of ``{"tile": [a, b], "on": {"tile": [x, y], "side": s}}``, or None
+    for any other shape. `type(x) is int`: True == 1, so a bool must not find a tile."""
+    if type(value) is not dict or len(value) != 2:
+        return None
+    tile = value.get("tile")
+    on = value.get("on")
+    if type(tile) is not list or len(tile) != 2 or type(on) is not dict or len(on) != 2:
+        return None
+    at = on.get("tile")
+    side = on.get("side")
+    if type(at) is not list or len(at) != 2 or type(side) is not str:
+        return None
+    a, b = tile
+    c, d = at
+    if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
+        return (a, b, c, d, side)
+    return None
+
+
 def parse_placement(value: JSON) -> Placement:
     """``{"tile": [a, b]}`` or ``{"tile": [a, b], "on": {"tile": [x, y], "side": s}}``."""
+    key = _on_key(value)
+    if key is not None:
+        known = _PLACEMENTS.get(key)
+        if known is None:
+            # Only a well-formed placement is remembered: a malformed one raises here.
+            known = _PLACEMENTS[key] = _parse_placement(value)
+        return known
+    return _parse_placement(value)
+
+
+def _parse_placement(value: JSON) -> Placement:
     if not isinstance(value, dict) or "tile" not in value or not value.keys() <= _PLACEMENT_KEYS:
         raise BadRequest(f"{_show(value)} is not a placement: expected {{tile, on?}}")
     tile = parse_tile(value["tile"])
@@ -145,17 +194,33 @@ def _parse_list(value: JSON, what: str, parse: Any) -> list[Any]:
 
 def parse_actions(value: JSON) -> list[Action]:
     """A list of actions; a malformed one is refused with its index."""
-    return _parse_list(value, "actions", parse_action)
+    if not isinstance(value, list):
+        raise BadRequest(f"actions must be a list, not {_show(value)}")
+    # `parse_action` with its commonest case, a placement seen before, looked up inline:
+    # a hand replays dozens of actions per request.
+    known = _PLACEMENTS
+    out: list[Action] = []
+    for index, item in enumerate(value):
+        key = _on_key(item)
+        action: Action | None = None if key is None else known.get(key)
+        if action is None:
+            try:
+                action = parse_action(item)
+            except BadRequest as error:
+                raise error.at(index) from None
+        out.append(action)
+    return out
 
 
 def parse_placements(value: JSON) -> list[Placement]:
     """A list of placements with no tile twice; a bad one is refused with its index."""
     placements: list[Placement] = _parse_list(value, "plays", parse_placement)
-    seen: set[Tile] = set()
+    seen = 0  # a mask of tiles: cheaper than a set, whose tiles would hash in Python
     for index, placement in enumerate(placements):
-        if placement.tile in seen:
+        bit = BIT[placement.tile.index]
+        if seen & bit:
             raise BadRequest(f"{placement.tile} is already on the table", index)
-        seen.add(placement.tile)
+        seen |= bit
     return placements
 
 
@@ -182,18 +247,48 @@ def move_json(tile: int, point: Point | None) -> dict[str, JSON]:
     return {"tile": tile_json(tile), "on": point_json(point, with_value=False)}
 
 
-def hand_result(hand: Hand) -> dict[str, JSON]:
-    """The ``hand`` command's result for a hand as it stands."""
-    events: list[dict[str, JSON]] = []
-    for event in hand.events:
+def table_result(table: Table, credits: list[int]) -> dict[str, JSON]:
+    """The ``table`` command's result: `table` after placements credited `credits`."""
+    return {
+        "spinner": None if table.spinner < 0 else tile_json(table.spinner),
+        "open": [point_json(point) for point in table.points()],
+        "counted": [{"tile": tile_json(t), "value": v} for t, v in table.counted()],
+        "end_sum": table.end_sum(),
+        "credits": credits,
+        "credit": credits[-1] if credits else None,
+    }
+
+
+_MOVES: dict[tuple[int, Point | None], dict[str, JSON]] = {}
+"""`move_json` of every move met in a hand result: a few hundred distinct moves appear
+in millions of events. Shared between results, which are only encoded or compared."""
+
+
+def _move(tile: int, point: Point | None) -> dict[str, JSON]:
+    made = _MOVES.get((tile, point))
+    if made is None:
+        made = _MOVES[tile, point] = move_json(tile, point)
+    return made
+
+
+def hand_result(hand: Hand, known: Sequence[dict[str, JSON]] = ()) -> dict[str, JSON]:
+    """The ``hand`` command's result for a hand as it stands.
+
+    `known`: the events' JSON already built for the hand's first events (then shared),
+    as for a hand continuing one whose result was taken.
+    """
+    events: list[dict[str, JSON]] = list(known)
+    moves = _MOVES
+    for event in hand.events[len(known) :] if known else hand.events:
         if len(event) == 1:
             events.append({"seat": event[0], "action": "pass"})
         else:
             seat, tile, point, end_sum, credit, score0, score1 = event
+            action = moves.get((tile, point))
             events.append(
                 {
                     "seat": seat,
-                    "action": move_json(tile, point),
+                    "action": _move(tile, point) if action is None else action,
                     "end_sum": end_sum,
                     "credit": credit,
                     "scores": [score0, score1],
@@ -208,5 +303,5 @@ def hand_result(hand: Hand) -> dict[str, JSON]:
         "winner": hand.winner,
         "next_opener": hand.next_opener if hand.end is End.DOMINO else None,
         "to_move": hand.to_move if going else None,
-        "legal": [move_json(t, p) for t, p in hand.legal_moves()] if going else None,
+        "legal": [_move(t, p) for t, p in hand.legal_moves()] if going else None,
     }

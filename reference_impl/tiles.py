@@ -6,7 +6,7 @@ value object used at the edges (the adapter, error messages, the public API).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
@@ -74,15 +74,14 @@ class Tile:
 
     low: int
     high: int
+    index: int = field(init=False, repr=False, compare=False, hash=False)
+    """The tile's position 0..27 in the set's canonical order (stored, not a property:
+    checked play reads it several times an action)."""
 
     def __post_init__(self) -> None:
         if not (0 <= self.low <= self.high <= 6):
             raise ValueError(f"not a double-six tile: [{self.low}|{self.high}]")
-
-    @property
-    def index(self) -> int:
-        """The tile's position 0..27 in the set's canonical order."""
-        return _INDEX[self.low][self.high]
+        object.__setattr__(self, "index", _INDEX[self.low][self.high])
 
     @property
     def pips(self) -> int:

@@ -44,6 +44,8 @@ _RAW_KEEP = 2000  # characters of an unparseable reply kept for the report
 
 
 _POLL_S = 0.1  # how often a reader thread looks up from its pipe to see if it must stop
+# Requests are trees: the check for cycles is left to a retry (`_send`) after a failure.
+_ENCODE = json.JSONEncoder(check_circular=False).encode
 _EXIT_GRACE_S = 0.5  # after the engine exits, how long its last reply may still be in flight
 
 
@@ -346,7 +348,11 @@ class EngineClient:
         return f"exit status {code}"
 
     def _send(self, messages: Sequence[Mapping[str, Any]]) -> None:
-        self._writes.put(b"".join(json.dumps(m).encode() + b"\n" for m in messages))
+        try:
+            text = "".join([_ENCODE(m) + "\n" for m in messages])
+        except RecursionError:  # a cycle, or absurd depth: refused with the usual error
+            text = "".join([json.dumps(m) + "\n" for m in messages])
+        self._writes.put(text.encode())
 
     def _next(self, deadline: float) -> _Item | None:
         while True:

@@ -29,10 +29,16 @@ from typing import Any
 
 from conformance.runner.compare import diff
 from reference_impl.adapter import handle
-from reference_impl.commands import cmd_settle, cmd_table
+from reference_impl.commands import cmd_settle
 from reference_impl.errors import RuleViolation
 from reference_impl.hand import Hand
-from reference_impl.protocol import hand_result, move_json, parse_action, tile_json
+from reference_impl.protocol import (
+    hand_result,
+    move_json,
+    parse_action,
+    table_result,
+    tile_json,
+)
 from reference_impl.tiles import Side, mask_of, tiles_of_mask
 
 __all__ = [
@@ -47,9 +53,10 @@ __all__ = [
 ]
 
 JSONObject = dict[str, Any]
-_LOOSE_NUMBER = re.compile(r"\d[.eE]")
+_LOOSE_NUMBER = re.compile(r"[0-9][.eE]")
 """A number that is not an integer: Python's == would confuse it with one (as it would
-``true`` and ``false``, looked for apart since plain substring search is faster)."""
+``true`` and ``false``, looked for apart since plain substring search is faster).
+JSON's digits are ASCII: ``[0-9]`` scans faster than the Unicode class ``\\d``."""
 _SIDES = [side.wire for side in Side]
 
 
@@ -145,9 +152,15 @@ def hand_probes(
     probes: list[Probe] = []
     # The expectations come from the reference's own play (the same engine that answers
     # `oracle`, without re-parsing each request): a test keeps the two in step.
+    cut_events: list[JSONObject] = []
     if "hand" in wanted:
-        probes.append(Probe({**base, "actions": actions}, {"result": hand_result(hand)}))
-        probes.append(Probe({**base, "actions": prefix}, {"result": hand_result(at_cut)}))
+        # The cut hand's events begin the whole hand's: their JSON is built once.
+        whole = hand_result(hand)
+        cut_events = whole["events"][: len(at_cut.events)]
+        probes.append(Probe({**base, "actions": actions}, {"result": whole}))
+        probes.append(
+            Probe({**base, "actions": prefix}, {"result": hand_result(at_cut, cut_events)})
+        )
     if "legal" in wanted:
         # An ended hand leaves nobody to move: the legal placements of an empty hand.
         helds = [at_cut.holdings[at_cut.to_move] if at_cut.end is None else 0]
@@ -158,14 +171,14 @@ def hand_probes(
             fits = [_move_json(m) for m in at_cut.table.moves(held)]
             probes.append(Probe(request, {"result": {"placements": fits}}))
     if "hand" in wanted:
-        probes.append(Probe({**base, "actions": [*prefix, odd]}, _after(at_cut, odd, len(prefix))))
-    if "table" in wanted:
         probes.append(
-            Probe({"cmd": "table", "plays": plays}, {"result": cmd_table({"plays": plays})})
+            Probe({**base, "actions": [*prefix, odd]}, _after(at_cut, odd, len(prefix), cut_events))
         )
+    if "table" in wanted:
+        # The table as the hand left it, its placements' credits read from the events.
+        probes.append(Probe({"cmd": "table", "plays": plays}, _table(at_cut)))
         if views:
-            whole = {"plays": placements}
-            probes.append(Probe({"cmd": "table", **whole}, {"result": cmd_table(whole)}))
+            probes.append(Probe({"cmd": "table", "plays": placements}, _table(hand)))
     if "settle" in wanted and views:
         left = {"hands": [_tiles(held) for held in hand.holdings]}
         probes.append(Probe({"cmd": "settle", **left}, {"result": cmd_settle(left)}))
@@ -186,6 +199,11 @@ def _move_json(move: Any) -> JSONObject:
     if made is None:
         made = _MOVES[move] = move_json(*move)
     return made
+
+
+def _table(hand: Hand) -> JSONObject:
+    credits = [event[4] for event in hand.events if len(event) > 1]
+    return {"result": table_result(hand.table, credits)}
 
 
 def _tiles(mask: int) -> list[list[int]]:
@@ -226,14 +244,15 @@ def _game_request(
     return {"cmd": "game", "hands": [first, second]}
 
 
-def _after(hand: Hand, action: Any, index: int) -> JSONObject:
-    """The reference's reply once `action` (the `index`-th) is tried on a copy of `hand`."""
+def _after(hand: Hand, action: Any, index: int, events: list[JSONObject]) -> JSONObject:
+    """The reference's reply once `action` (the `index`-th) is tried on a copy of `hand`
+    (whose `events` are already in JSON)."""
     trial = hand.copy()
     try:
         trial.play(parse_action(action))
     except RuleViolation as error:
         return {"rejected": {"code": error.code, "index": index, "message": error.message}}
-    return {"result": hand_result(trial)}
+    return {"result": hand_result(trial, events)}
 
 
 def _kind(reply: dict[str, Any]) -> str:
