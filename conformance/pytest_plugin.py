@@ -254,7 +254,8 @@ class _Session:
             except EngineStartError as exc:
                 self.start_error = str(exc)
         if self.start_error is not None:
-            return CaseResult(case, Outcome.ERRORED, f"not run: {self.start_error}")
+            message = f"not run: {self.start_error}"
+            return CaseResult(case, Outcome.ERRORED, message, never_sent=True)
         assert client.info is not None  # started clients have done the handshake
         skipped = not_sent(case, client.info, self.config.getoption("seven_rocks_skip_feature"))
         if skipped is not None:

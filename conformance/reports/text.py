@@ -22,7 +22,6 @@ from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.rules import Rule
 
 __all__ = [
-    "NOT_RUN",
     "ProgressBar",
     "can_draw_boxes",
     "compact_line",
@@ -34,9 +33,6 @@ __all__ = [
     "report_lines",
     "rule_summary",
 ]
-
-NOT_RUN = "not run: "
-"""How the message of a case the run never reached begins (after an abort)."""
 
 _LABEL = {
     Outcome.FAILED: "FAILED",
@@ -68,7 +64,7 @@ _DRAWN = frozenset({"table", "legal", "hand"})
 
 def not_run(result: CaseResult) -> bool:
     """Whether the case was never sent (the run stopped before reaching it)."""
-    return result.outcome is Outcome.ERRORED and result.message.startswith(NOT_RUN)
+    return result.never_sent
 
 
 def can_draw_boxes(stream: TextIO) -> bool:

@@ -204,7 +204,8 @@ class _Run:
         self, pending: list[tuple[int, Case]], results: dict[int, CaseResult], why: str
     ) -> None:
         for index, case in pending:
-            self.record(results, index, CaseResult(case, Outcome.ERRORED, f"not run: {why}"))
+            stopped = CaseResult(case, Outcome.ERRORED, f"not run: {why}", never_sent=True)
+            self.record(results, index, stopped)
 
 
 def run_suite(

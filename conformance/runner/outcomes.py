@@ -48,6 +48,9 @@ class CaseResult:
     """For a failed perft case: the first position and action where the counts part."""
     unclaimed: tuple[str, ...] = ()
     """For a skipped case: the features it needs that the engine does not claim."""
+    never_sent: bool = False
+    """For an errored case: the run stopped before sending it, so it says nothing of the
+    engine's rules (its message says why the run stopped)."""
 
 
 @dataclass
