@@ -33,6 +33,7 @@ __all__ = [
     "check_fixture_file",
     "check_reply",
     "check_request",
+    "json_path",
     "registry",
     "schema_names",
     "validator",
@@ -152,7 +153,8 @@ def _fast_accepts(file_name: str, instance: object, *, shallow: bool = False) ->
         return False
 
 
-def _json_path(path: Iterable[str | int]) -> str:
+def json_path(path: Iterable[str | int]) -> str:
+    """A place in JSON data as problems name it: ``$.cases[3].given``."""
     text = "$"
     for part in path:
         if isinstance(part, int):
@@ -170,11 +172,11 @@ def _describe(error: ValidationError) -> str:
     schema = error.schema
     if error.validator in _COMPOUND:
         if isinstance(schema, Mapping) and isinstance(schema.get("description"), str):
-            return f"{_json_path(error.absolute_path)}: {schema['description']}"
+            return f"{json_path(error.absolute_path)}: {schema['description']}"
         if error.context:
             # Report the branch that came closest instead of "not valid under any".
             return _describe(best_match(error.context))
-    return f"{_json_path(error.absolute_path)}: {error.message}"
+    return f"{json_path(error.absolute_path)}: {error.message}"
 
 
 def _errors(name: str, instance: object, *, shallow: bool = False) -> list[str]:

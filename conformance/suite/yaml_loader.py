@@ -23,7 +23,6 @@ the cost stays linear in the size of the file.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -31,6 +30,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from conformance.suite.files import FixtureReadError, LoadProblem
+from conformance.suite.schemas import json_path
 
 __all__ = [
     "MAX_DEPTH",
@@ -151,18 +151,6 @@ def _compose(text: str) -> Node | None:
 
 def _short(tag: str) -> str:
     return "!!" + tag.removeprefix(_CORE) if tag.startswith(_CORE) else tag
-
-
-def _path_text(path: tuple[str | int, ...]) -> str:
-    text = "$"
-    for part in path:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        elif part.isidentifier():
-            text += f".{part}"
-        else:
-            text += f"[{json.dumps(part, ensure_ascii=False)}]"
-    return text
 
 
 _Link = tuple[Any, "str | int"] | None
@@ -404,7 +392,7 @@ def load_yaml(text: str) -> Any:
     data = builder.build(root)
     if builder.problems:
         located = [
-            LoadProblem(_path_text(path), node.start_mark.line + 1, message, _case_id(root, path))
+            LoadProblem(json_path(path), node.start_mark.line + 1, message, _case_id(root, path))
             for path, node, message in builder.problems
         ]
         raise YamlDataError(sorted(located, key=lambda problem: problem.line))

@@ -14,10 +14,12 @@ from conformance.engine.client import split_command
 from conformance.reports.sanitize import terminal_text
 from conformance.runner.execute import DEFAULT_TIMEOUT, reference_engine
 from conformance.runner.expectfail import ExpectFail, read_expect_fail
+from conformance.suite.protocol import QUERY_CMDS
 
 __all__ = [
     "MAX_SECONDS",
     "add_engine_options",
+    "add_selection_options",
     "add_timeout_option",
     "discard_stdout",
     "engine_from_args",
@@ -68,6 +70,35 @@ def add_timeout_option(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"longest wait for one reply (default {DEFAULT_TIMEOUT:g})",
+    )
+
+
+def add_selection_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``-k GLOB``, ``--rule ID`` and ``--cmd NAME``: which cases to run."""
+    parser.add_argument(
+        "-k",
+        dest="keywords",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="case ids matching this glob (a plain word matches anywhere in the id)",
+    )
+    parser.add_argument(
+        "--rule",
+        dest="rules",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="cases citing a rule ID starting with this prefix (e.g. 'spinner' or "
+        "'settle.round-each-player')",
+    )
+    parser.add_argument(
+        "--cmd",
+        dest="cmds",
+        action="append",
+        default=[],
+        choices=QUERY_CMDS,
+        help="cases of this command",
     )
 
 

@@ -10,7 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from conformance.cli.commands import Command
-from conformance.cli.commands.common import add_timeout_option, error, write_file, write_stdout
+from conformance.cli.commands.common import (
+    add_selection_options,
+    add_timeout_option,
+    error,
+    write_file,
+    write_stdout,
+)
 from conformance.engine.client import EngineStartError, split_command
 from conformance.reports.sanitize import terminal_text
 from conformance.reports.terminal import make_console
@@ -22,7 +28,6 @@ from conformance.runner.execute import (
 )
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.fixtures import Case, FixtureError, load_cases
-from conformance.suite.protocol import QUERY_CMDS
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 
@@ -70,15 +75,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         default="auto",
         help="colour the matrix (auto: on a terminal, unless NO_COLOR is set)",
     )
-    parser.add_argument(
-        "-k", dest="keywords", action="append", default=[], metavar="GLOB", help="case ids"
-    )
-    parser.add_argument(
-        "--rule", dest="rules", action="append", default=[], metavar="ID", help="rule ID prefix"
-    )
-    parser.add_argument(
-        "--cmd", dest="cmds", action="append", default=[], choices=QUERY_CMDS, help="command"
-    )
+    add_selection_options(parser)
     add_timeout_option(parser)
 
 

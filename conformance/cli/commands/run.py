@@ -11,6 +11,7 @@ from pathlib import Path
 from conformance.cli.commands import Command
 from conformance.cli.commands.common import (
     add_engine_options,
+    add_selection_options,
     error,
     expect_fail_from_args,
     resolve_engine,
@@ -26,7 +27,6 @@ from conformance.runner.expectfail import write_expect_fail as _expect
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.features import FEATURES
 from conformance.suite.fixtures import FixtureError, load_cases
-from conformance.suite.protocol import QUERY_CMDS
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 
@@ -36,31 +36,7 @@ __all__ = ["COMMAND"]
 def _configure(parser: argparse.ArgumentParser) -> None:
     add_engine_options(parser)
     select = parser.add_argument_group("selection (kinds combine with AND, repeats with OR)")
-    select.add_argument(
-        "-k",
-        dest="keywords",
-        action="append",
-        default=[],
-        metavar="GLOB",
-        help="case ids matching this glob (a plain word matches anywhere in the id)",
-    )
-    select.add_argument(
-        "--rule",
-        dest="rules",
-        action="append",
-        default=[],
-        metavar="ID",
-        help="cases citing a rule ID starting with this prefix (e.g. 'spinner' or "
-        "'settle.round-each-player')",
-    )
-    select.add_argument(
-        "--cmd",
-        dest="cmds",
-        action="append",
-        default=[],
-        choices=QUERY_CMDS,
-        help="cases of this command",
-    )
+    add_selection_options(select)
     select.add_argument(
         "--fixtures",
         dest="fixture_dirs",
