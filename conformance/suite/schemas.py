@@ -212,12 +212,13 @@ def check_request(obj: object) -> list[str]:
     return _errors(f"{cmd}.request", obj)
 
 
-def check_reply(cmd: str, obj: object) -> list[str]:
+def check_reply(cmd: str, obj: object, *, shallow: bool = False) -> list[str]:
     """Check one reply line (already parsed) to a request whose command was ``cmd``.
 
     For ``start`` the reply is the handshake. For a query, the reply kind is
     chosen by the first of ``result``, ``rejected``, ``errored``, ``skipped``
     present in it; any other of those keys is then reported as unexpected.
+    ``shallow``, as for `check_fixture_file`: the caller has bounded the nesting.
     """
     if cmd == "stop":
         return ["$: stop has no reply, yet one was read"]
@@ -231,7 +232,7 @@ def check_reply(cmd: str, obj: object) -> list[str]:
         return _not_object(obj, "a reply")
     for kind in _REPLY_KINDS:
         if kind in obj:
-            return _errors(f"{cmd}.result" if kind == "result" else kind, obj)
+            return _errors(f"{cmd}.result" if kind == "result" else kind, obj, shallow=shallow)
     return [f"$: a reply needs one of the keys {', '.join(_REPLY_KINDS)}; got {sorted(obj)}"]
 
 
