@@ -1,7 +1,8 @@
 """The Seven Rocks reference engine.
 
 Layers, each in the module named after it: `tiles` -> `table` -> `hand` ->
-`game`, with `settle` (the end-of-hand count), `perft` (move counting) and
+`game`, with `settle` (the end-of-hand count), `perft` (move counting),
+`playout` (a hand played to its end by random legal actions, in one call) and
 `errors` (one exception family carrying the protocol's rejection codes). The
 protocol adapter is `reference_impl.adapter`.
 """

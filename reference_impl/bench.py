@@ -2,19 +2,28 @@
 
 ``python -m reference_impl.bench [--seconds S] [--seed N]`` deals random
 hands, picks a random opener and plays a uniformly random legal action at
-every turn to the end of the hand, through the reference engine's trusted
-path (the same `Hand` the adapter drives) and through the naive engine of
-`reference_impl.bench_naive`. Both play the very same games: the deals and
-the random numbers are drawn before the clock starts, and action *k* of a
-hand takes ``moves[int(r * len(moves))]`` with the same ``r`` in both. The
-two engines alternate batch by batch so that a noisy machine slows both
-alike, and CPU time is measured. The last line printed is JSON::
+every turn to the end of the hand, three ways:
+
+- ``reference``: the reference engine's random playout, `reference_impl.playout`
+  (each hand played to its end in one call, as a Monte Carlo player does);
+- ``reference_steps``: the reference engine one action at a time through its
+  trusted path, `Hand.legal_moves` then `Hand.place_fast` or `Hand.pass_fast`
+  (the same `Hand` the adapter drives);
+- ``naive``: the plain engine of `reference_impl.bench_naive`, one action at a time.
+
+All three play the very same games: the deals and the random numbers are
+drawn before the clock starts, and placement *k* of a hand takes
+``moves[floor(r * len(moves))]`` with the same ``r`` in all three. They take
+turns batch by batch so that a noisy machine slows them alike, and CPU time is
+measured. The last line printed is JSON::
 
     {"reference": {"hands_per_second": N, "actions_per_second": M},
-     "naive": {...}, "ratio": R, "same_games": true, "hands": H}
+     "reference_steps": {...}, "naive": {...}, "ratio": R, "ratio_steps": S,
+     "same_games": true, "hands": H}
 
-``ratio`` is the naive engine's CPU time over the reference's for the same
-``hands``; ``same_games`` says whether every hand ended alike in both.
+``ratio`` is the naive engine's CPU time over the reference playout's for the
+same ``hands``, ``ratio_steps`` the same over the step-by-step path's;
+``same_games`` says whether every hand ended alike in all three.
 
 ``--perft`` prints the perft figures instead (`perft_figures`, from
 `reference_impl.bench_perft`).
@@ -29,10 +38,12 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import floor
 
 from .bench_naive import NaiveHand
 from .bench_perft import perft_figures
 from .hand import Hand
+from .playout import play_out
 from .tiles import HIGH, LOW, mask_of
 
 __all__ = [
@@ -42,6 +53,7 @@ __all__ = [
     "make_deals",
     "perft_figures",
     "play_naive",
+    "play_out_reference",
     "play_reference",
 ]
 
@@ -81,7 +93,8 @@ Outcome = tuple[int, int, int]
 
 
 def play_reference(deals: list[Deal], outcomes: list[Outcome]) -> int:
-    """Play the deals with the reference engine; append each outcome; return the actions."""
+    """Play the deals with the reference engine, one action at a time; append each outcome;
+    return the actions."""
     actions = 0
     for deal in deals:
         hand = Hand(deal.masks, deal.opener)
@@ -90,11 +103,24 @@ def play_reference(deals: list[Deal], outcomes: list[Outcome]) -> int:
         while hand.end is None:
             moves = hand.legal_moves()
             if moves:
-                tile, point = moves[int(draws[placed] * len(moves))]
+                tile, point = moves[floor(draws[placed] * len(moves))]
                 hand.place_fast(tile, point)
                 placed += 1
             else:
                 hand.pass_fast()
+        count = len(hand.events)
+        actions += count
+        outcomes.append((count, hand.scores[0], hand.scores[1]))
+    return actions
+
+
+def play_out_reference(deals: list[Deal], outcomes: list[Outcome]) -> int:
+    """Play the deals with the reference engine's playout; append each outcome; return
+    the actions."""
+    actions = 0
+    for deal in deals:
+        hand = Hand(deal.masks, deal.opener)
+        play_out(hand, deal.draws)
         count = len(hand.events)
         actions += count
         outcomes.append((count, hand.scores[0], hand.scores[1]))
@@ -111,7 +137,7 @@ def play_naive(deals: list[Deal], outcomes: list[Outcome]) -> int:
         while not hand.over:
             moves = hand.legal_moves()
             if moves:
-                tile, end = moves[int(draws[placed] * len(moves))]
+                tile, end = moves[floor(draws[placed] * len(moves))]
                 hand.play(tile, end)
                 placed += 1
             else:
@@ -133,7 +159,11 @@ def engine_figures(seconds: float = 3.0, seed: int = 1) -> dict[str, object]:
     to mean anything).
     """
     rng = random.Random(seed)
-    players: dict[str, _Player] = {"reference": play_reference, "naive": play_naive}
+    players: dict[str, _Player] = {
+        "reference": play_out_reference,
+        "reference_steps": play_reference,
+        "naive": play_naive,
+    }
     cpu = dict.fromkeys(players, 0.0)
     actions = dict.fromkeys(players, 0)
     same = True
@@ -151,7 +181,7 @@ def engine_figures(seconds: float = 3.0, seed: int = 1) -> dict[str, object]:
             actions[name] += play(deals, outcomes)
             cpu[name] += time.process_time() - start
             seen[name] = outcomes
-        same = same and seen["reference"] == seen["naive"]
+        same = same and seen["reference"] == seen["reference_steps"] == seen["naive"]
         hands += _BATCH
     figures: dict[str, object] = {
         name: {
@@ -161,6 +191,7 @@ def engine_figures(seconds: float = 3.0, seed: int = 1) -> dict[str, object]:
         for name in players
     }
     figures["ratio"] = round(cpu["naive"] / cpu["reference"], 2)
+    figures["ratio_steps"] = round(cpu["naive"] / cpu["reference_steps"], 2)
     figures["same_games"] = same
     figures["hands"] = hands
     return figures

@@ -262,7 +262,7 @@ class Hand:
         if held:
             self.to_move = (seat + 1) & 3
         else:
-            self._count(End.DOMINO)
+            self.settle_fast(End.DOMINO)
             self.next_opener = seat
 
     def place_layered(self, tile: int, point: Point | None) -> None:
@@ -308,7 +308,7 @@ class Hand:
         self.events.append((seat,))
         self.passes += 1
         if self.passes == 4:
-            self._count(End.BLOCKED)
+            self.settle_fast(End.BLOCKED)
         else:
             self.to_move = (seat + 1) & 3
 
@@ -332,8 +332,8 @@ class Hand:
         self.scores[0] -= count.deductions[0]
         self.scores[1] -= count.deductions[1]
 
-    def _count(self, end: End) -> None:
-        """`_finish` with `settle` inline: it ends every hand the fast path plays."""
+    def settle_fast(self, end: End) -> None:
+        """End the hand as `end` and count it: `_finish` with `settle` inline (trusted)."""
         self.end = end
         self.to_move = -1
         low = PIPS_LOW14

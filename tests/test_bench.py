@@ -102,12 +102,13 @@ def test_the_benchmark_plays_whole_hands() -> None:
 def test_engine_figures_have_their_shape() -> None:
     figures = engine_figures(seconds=0.05)
     assert figures["same_games"] is True
-    for name in ("reference", "naive"):
+    for name in ("reference", "reference_steps", "naive"):
         rates = figures[name]
         assert isinstance(rates, dict)
         assert set(rates) == {"hands_per_second", "actions_per_second"}
         assert rates["actions_per_second"] > rates["hands_per_second"] > 0
     assert isinstance(figures["ratio"], float)
+    assert isinstance(figures["ratio_steps"], float)
     json.dumps(figures)
 
 
