@@ -59,6 +59,19 @@ def test_the_page_of_a_failing_run_is_complete(mutant_page: str) -> None:
     assert checker.tags.get("script") == 1
 
 
+def test_cases_never_sent_say_not_run(tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    argv, _ = reference_engine()
+    engine = " ".join([*argv, "--mutant", MUTANT])
+    done = cli("run", "--engine", engine, "--max-fail", "1", "--html", str(out))
+    assert done.returncode == 1, done.stderr
+    page = out.read_text(encoding="utf-8")
+    check_page(page)
+    assert page.count('<span class="o-failed">FAILED</span>') == 1
+    assert page.count('<span class="o-errored">NOT RUN</span>') >= 100
+    assert '<span class="o-errored">ERRORED</span>' not in page
+
+
 def test_what_an_engine_says_cannot_become_markup(tmp_path: Path) -> None:
     # A copy outside tests/fake_engines: the fake engines' tests count live processes
     # started from there, and may run at the same time as this one.

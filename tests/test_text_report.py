@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from cli_support import FAKES, ROOT, TEST_FIXTURES, env
@@ -71,7 +72,7 @@ def test_quiet_is_one_line_per_failure_then_the_ids() -> None:
     assert re.fullmatch(rf"\d+ cases: \d+ passed, {len(failing)} failed in [\d.]+ s", lines[-2])
 
 
-def test_max_fail_stops_and_collapses_the_rest() -> None:
+def test_max_fail_stops_and_collapses_the_rest(tmp_path: Path) -> None:
     done = _run("--engine", _MUTANT, "--max-fail", "2", "-q")
     assert done.returncode == 1
     out = done.stdout
@@ -81,11 +82,20 @@ def test_max_fail_stops_and_collapses_the_rest() -> None:
     total = int(not_run[0].split()[2])
     assert f"2 failed, {total} not run" in out
     assert "RUN STOPPED: 2 case(s) did not pass (the limit, --max-fail)" in out
-    report = _run("--engine", _MUTANT, "--max-fail", "2", "--format", "json")
+    junit = tmp_path / "junit.xml"
+    report = _run("--engine", _MUTANT, "--max-fail", "2", "--format", "json", "--junit", str(junit))
     data: dict[str, Any] = json.loads(report.stdout)
     outcomes = [c["outcome"] for c in data["cases"]]
     assert outcomes.count("failed") == 2
-    assert sum(c["message"].startswith("not run") for c in data["cases"]) == total
+    never_sent = [c for c in data["cases"] if c.get("not_run")]
+    assert len(never_sent) == total
+    assert all(c["message"].startswith("not run") for c in never_sent)
+    # JUnit says "not executed" in its own words: skipped, not errors.
+    root = ElementTree.parse(junit).getroot()
+    assert root.get("failures") == "2" and root.get("errors") == "0"
+    skipped = root.findall(".//testcase/skipped")
+    assert len(skipped) == int(root.get("skipped") or -1) >= total
+    assert sum((s.get("message") or "").startswith("not run") for s in skipped) == total
     assert _run("--engine", _MUTANT, "--max-fail", "-1").returncode == 2
 
 

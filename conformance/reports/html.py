@@ -82,6 +82,8 @@ def _case(result: CaseResult) -> dict[str, Any]:
         "id": result.case.id,
         "cmd": result.case.cmd,
         "outcome": result.outcome.value,
+        # A case the run never sent is errored, but says what happened to it.
+        "label": "not run" if result.never_sent else result.outcome.value,
         "bad": result.outcome.bad,
         "rules": list(dict.fromkeys(result.case.rules)),
         "file": result.case.file,

@@ -33,6 +33,8 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
             "outcome": r.outcome.value,
             "duration_s": round(r.duration, 6),
         }
+        if r.never_sent:
+            entry["not_run"] = True
         if r.outcome is not Outcome.PASSED:
             entry["description"] = r.case.description
             entry["message"] = r.message
