@@ -11,9 +11,12 @@ Mutants are classed by the rules they declare they break:
   the count after the end) shows only in a finished hand. A domino takes at least 25
   actions (one seat places 7 tiles, with three actions between any two of them): a
   domino must end within 28 (the opener may be up to three seats before the one going
-  out). The count of a blocked hand needs the hand blocked, which the shrinker does
-  not yet re-deal to happen sooner: for it the test asserts only that shrinking keeps
-  a real divergence and never grows the request.
+  out). A blocked hand takes at least 14 actions: 10 placements and 4 passes. When
+  it blocks, every open end shows a value whose seven tiles are all on the table; with
+  one such value v, the six tiles [v|x] need three chains of at least one other tile
+  between them ([v|a] ... [b|v][v|c] ... [d|v][v|e] ... [f|v]), and [v|v] is the
+  seventh; two values or more need at least 13 tiles. The shrinker deals that
+  shortest blocked hand, so the shrunk request must be one.
 """
 
 from __future__ import annotations
@@ -109,6 +112,8 @@ def test_shrinking_meets_the_bound_of_the_mutants_class(name: str) -> None:
         assert _measure(kind, shrunk.request) <= bound, (kind, shrunk.request)
     elif shrunk.expected.get("result", {}).get("end") == "domino":
         assert len(shrunk.request["actions"]) <= 28, shrunk.request
+    elif shrunk.expected.get("result", {}).get("end") == "blocked":
+        assert len(shrunk.request["actions"]) == 14, shrunk.request
 
 
 def test_a_malformed_request_is_left_as_it_is() -> None:

@@ -3,7 +3,8 @@
 Each command has its own moves, as a shrinker of structured data has (delete a piece,
 lower a value): a `hand` is first translated into the `table`, `legal` and `settle`
 requests that show its state, then cut to a prefix, then has actions removed, is
-dealt or played again shorter (see `replays`), then loses its scores.
+dealt or played again shorter (see `replays`; a blocked hand as the shortest blocked
+hand), then loses its scores.
 Placements of a `table` or `legal` request are removed (the rest re-attached where they fit),
 and every tile is tried lower; `settle` tiles are removed or lowered one by one.
 """
@@ -20,6 +21,7 @@ from conformance.fuzz.replays import (
     hand_state,
     playouts,
     rederive_hand,
+    short_blocks,
     tile_index,
 )
 from reference_impl.protocol import tile_json
@@ -179,6 +181,7 @@ def _hand_candidates(request: JSONObject, rejected: bool) -> Iterator[JSONObject
     if not rejected:
         yield from earlier_targets(request)
         yield from forced_passes(request)
+        yield from short_blocks(request)
         yield from playouts(request)
     if "scores" in request:
         yield {k: v for k, v in request.items() if k != "scores"}

@@ -2,8 +2,9 @@
 
 A `hand` request is re-derived after actions are deleted (tiles re-dealt to the
 player to move, placements re-attached), played again from its deal to a shorter end
-of the same kind, cut to its first placements followed by three passes, or started
-from scores that reach the target at an earlier placement.
+of the same kind, cut to its first placements followed by three passes, dealt again
+as the shortest blocked hand, or started from scores that reach the target at an
+earlier placement.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ __all__ = [
     "hand_state",
     "playouts",
     "rederive_hand",
+    "short_blocks",
     "tile_index",
 ]
 
@@ -180,6 +182,51 @@ def _suit_openings(request: JSONObject) -> Iterator[JSONObject]:
             "deal": deal_json([tiles_of_mask(m) for m in deal]),
             "actions": [{"tile": tile_json(double)}, "pass", "pass", "pass"],
         }
+
+
+def short_blocks(request: JSONObject) -> Iterator[JSONObject]:
+    """A blocked hand dealt again as the shortest blocked hand: ten placements, four passes.
+
+    A hand blocks when every open end shows a value v whose seven tiles are all on the
+    table. With the other values x1..x6 in order, the seats in turn place
+    [x1|x2], [v|x1], [v|x2], [v|x3], [x3|x4], [v|x4], [v|x5], [x5|x6], [v|x6], [v|v]:
+    both ends then show v, and the next four seats pass. Each value v gives one deal;
+    the request's opener and scores are kept.
+    """
+    if oracle(request).get("result", {}).get("end") != "blocked":
+        return
+    opener = request["opener"]
+    for v in range(7):
+        x = [value for value in range(7) if value != v]
+        # Each tile, and the value of the end it joins (the first one opens).
+        steps = [
+            ((x[0], x[1]), -1), ((v, x[0]), x[0]), ((v, x[1]), x[1]), ((v, x[2]), v),
+            ((x[2], x[3]), x[2]), ((v, x[3]), x[3]), ((v, x[4]), v), ((x[4], x[5]), x[4]),
+            ((v, x[5]), x[5]), ((v, v), v),
+        ]  # fmt: skip
+        order = [tile_index([min(pair), max(pair)]) for pair, _ in steps]
+        seats: list[list[int]] = [[], [], [], []]
+        for turn, tile in enumerate(order):
+            seats[(opener + turn) % 4].append(tile)
+        rest = iter(t for t in range(28) if t not in order)
+        for seat in seats:
+            seat += [next(rest) for _ in range(7 - len(seat))]
+        hand = Hand([mask_of(seat) for seat in seats], opener, request.get("scores", (0, 0)))
+        actions: list[Any] = []
+        for tile, (_, joins) in zip(order, steps, strict=True):
+            # Starting scores may reach the target first: that value gives no candidate.
+            fits = [
+                m for m in hand.legal_moves() if m[0] == tile and (m[1] or (0, 0, -1))[2] == joins
+            ]
+            if not fits:
+                break
+            hand.place_fast(*fits[0])
+            actions.append(move_json(*fits[0]))
+        while hand.end is None and not hand.legal_moves():
+            hand.pass_fast()
+        if hand.end is not None and hand.end.value == "blocked" and len(actions) == 10:
+            deal = deal_json([sorted(seat) for seat in seats])
+            yield {**request, "deal": deal, "actions": [*actions, *["pass"] * 4]}
 
 
 def earlier_targets(request: JSONObject) -> Iterator[JSONObject]:
