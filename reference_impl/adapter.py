@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import IO
 
 from . import __version__
@@ -19,7 +20,7 @@ from .commands import COMMANDS, Command
 from .errors import BadRequest, Declined, RuleViolation
 from .protocol import JSON
 
-__all__ = ["handle", "main", "serve"]
+__all__ = ["Replies", "handle", "main", "read_lines", "serve"]
 
 PROTOCOL = 1
 ENGINE = {"name": "seven-rocks-reference", "version": __version__, "language": "python"}
@@ -69,7 +70,64 @@ def _not_json(constant: str) -> None:
     raise ValueError(f"{constant} is not JSON")
 
 
-def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] = COMMANDS) -> int:
+class Replies:
+    """Replies written to a file descriptor together, when `flush` is called or they
+    fill `limit` bytes: a batch of pipelined requests is answered in a few writes, and
+    its reader woken a few times, instead of once a reply."""
+
+    def __init__(self, fd: int, limit: int = 1 << 16) -> None:
+        self.fd = fd
+        self.limit = limit
+        self._parts: list[bytes] = []
+        self._size = 0
+
+    def write(self, text: str) -> None:
+        """Queue `text`; write the queue if it is full."""
+        data = text.encode()
+        self._parts.append(data)
+        self._size += len(data)
+        if self._size >= self.limit:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write everything queued (waiting for the reader if the pipe is full)."""
+        if not self._parts:
+            return
+        data = memoryview(b"".join(self._parts))
+        self._parts.clear()
+        self._size = 0
+        while data:
+            data = data[os.write(self.fd, data) :]
+
+
+def read_lines(fd: int, out: Replies) -> Iterator[bytes]:
+    """The lines read from `fd`, `out` flushed before every read that may wait: no
+    reply waits for more input."""
+    pending = bytearray()  # the start of a line that goes on in the next chunk
+    while True:
+        out.flush()
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+        start = 0
+        end = chunk.find(b"\n")
+        while end >= 0:
+            if pending:
+                pending += chunk[: end + 1]
+                yield bytes(pending)
+                pending.clear()
+            else:
+                yield chunk[start : end + 1]
+            start = end + 1
+            end = chunk.find(b"\n", start)
+        pending += chunk[start:]
+    if pending:
+        yield bytes(pending)  # a last line without its newline
+
+
+def serve(
+    lines: Iterable[bytes], out: IO[str] | Replies, commands: Mapping[str, Command] = COMMANDS
+) -> int:
     """Answer requests line by line until ``stop`` or the end of input; return the exit status.
 
     Only the first line may be the handshake; a ``start`` later on is a request like any
@@ -97,7 +155,8 @@ def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] 
             else:
                 reply = handle(request, commands)
         out.write(_ENCODE(reply) + "\n")
-        out.flush()
+        if not isinstance(out, Replies):
+            out.flush()
     return 0
 
 
@@ -130,7 +189,15 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown mutant {options.mutant!r}; --list-mutants shows them")
         apply_mutant(options.mutant)
         ENGINE["name"] = f"seven-rocks-reference mutant {options.mutant}"
-    return serve(sys.stdin.buffer, sys.stdout)
+    try:
+        fds = sys.stdin.fileno(), sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not files (io.UnsupportedOperation)
+        return serve(sys.stdin.buffer, sys.stdout)
+    sys.stdout.flush()
+    out = Replies(fds[1])
+    status = serve(read_lines(fds[0], out), out)
+    out.flush()  # the replies to the lines read with a ``stop``, or before the end of input
+    return status
 
 
 if __name__ == "__main__":
