@@ -9,6 +9,7 @@ reading its stdout meanwhile. POSIX only (``poll`` on pipes).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import select
 import threading
@@ -21,7 +22,10 @@ __all__ = ["EOF", "Eof", "Item", "Oversize", "Pipes"]
 
 POLL_S = 0.1
 """Longest wait without looking up: at that pace the caller checks the engine is alive."""
-_CHUNK = 65536
+_CHUNK = 1 << 16
+_PIPE_BYTES = 1 << 20
+"""Capacity asked of each pipe (Linux; 64 KiB otherwise): a whole batch of requests,
+or of replies, fits in one, so that neither side waits on the other's pace."""
 _IN = select.POLLIN | select.POLLPRI
 
 
@@ -54,8 +58,11 @@ class Pipes:
         self._in_fd = stdin.fileno()
         self._out_fd = stdout.fileno()
         self._limit = max_line_bytes
-        os.set_blocking(self._in_fd, False)
-        os.set_blocking(self._out_fd, False)
+        for fd in (self._in_fd, self._out_fd):
+            os.set_blocking(fd, False)
+            if hasattr(fcntl, "F_SETPIPE_SZ"):
+                with contextlib.suppress(OSError):  # past the system's limit: as it is
+                    fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE_BYTES)
         self._poller = select.poll()
         self._poller.register(self._out_fd, _IN)
         self._pending = b""  # bytes for stdin not written yet, from `_sent` on
