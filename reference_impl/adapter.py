@@ -8,7 +8,6 @@ line that is not JSON, an unknown command or a malformed argument gets a
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
@@ -18,6 +17,7 @@ from typing import IO
 from . import __version__
 from .commands import COMMANDS, Command
 from .errors import BadRequest, Declined, RuleViolation
+from .jsonio import dumps, loads
 from .protocol import JSON
 
 __all__ = ["Replies", "handle", "main", "read_lines", "serve"]
@@ -25,10 +25,6 @@ __all__ = ["Replies", "handle", "main", "read_lines", "serve"]
 PROTOCOL = 1
 ENGINE = {"name": "seven-rocks-reference", "version": __version__, "language": "python"}
 _SCALARS = (str, int, float, bool, type(None))
-_ENCODE = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circular=False).encode
-"""Replies as compact JSON. One encoder for all: `json.dumps` with options builds a new
-one per call. A reply is a tree built afresh (its shared parts are never its own
-ancestors), so the check for cycles is skipped."""
 
 
 def _rejected(seq: JSON, error: RuleViolation) -> dict[str, JSON]:
@@ -66,10 +62,6 @@ def handle(request: JSON, commands: Mapping[str, Command] = COMMANDS) -> dict[st
         return {"seq": seq, "errored": {"message": f"{type(error).__name__}: {error}"}}
 
 
-def _not_json(constant: str) -> None:
-    raise ValueError(f"{constant} is not JSON")
-
-
 class Replies:
     """Replies written to a file descriptor together, when `flush` is called or they
     fill `limit` bytes: a batch of pipelined requests is answered in a few writes, and
@@ -81,9 +73,8 @@ class Replies:
         self._parts: list[bytes] = []
         self._size = 0
 
-    def write(self, text: str) -> None:
-        """Queue `text`; write the queue if it is full."""
-        data = text.encode()
+    def write(self, data: bytes) -> None:
+        """Queue `data`; write the queue if it is full."""
         self._parts.append(data)
         self._size += len(data)
         if self._size >= self.limit:
@@ -135,11 +126,21 @@ def serve(
     """
     names = list(commands)
     first = True
+
+    def send(reply: JSON) -> None:
+        # No reply holds NaN or an infinity (a seq that reads as one is refused): `dumps`
+        # may write it.
+        line = dumps(reply) + b"\n"
+        if isinstance(out, Replies):
+            out.write(line)
+        else:
+            out.write(line.decode())
+            out.flush()
+
     for raw in lines:
         handshake, first = first, False
         try:
-            # NaN and Infinity are not JSON: a request carrying them is not JSON either.
-            request = json.loads(raw, parse_constant=_not_json)
+            request = loads(raw)
         except (ValueError, RecursionError) as error:  # bad UTF-8, absurd nesting
             reply = _rejected(None, BadRequest(f"the line is not JSON: {error}"))
         else:
@@ -148,15 +149,13 @@ def serve(
                 return 0
             if name == "start" and handshake:
                 if request.get("protocol") != PROTOCOL:
-                    out.write(json.dumps({"ready": False, "protocol": PROTOCOL}) + "\n")
+                    send({"ready": False, "protocol": PROTOCOL})
                     out.flush()
                     return 0
                 reply = {"ready": True, "protocol": PROTOCOL, "engine": ENGINE, "cmds": names}
             else:
                 reply = handle(request, commands)
-        out.write(_ENCODE(reply) + "\n")
-        if not isinstance(out, Replies):
-            out.flush()
+        send(reply)
     return 0
 
 
