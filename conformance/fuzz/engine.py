@@ -2,34 +2,31 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from conformance.engine.client import EngineClient
+from reference_impl.jsonio import dumps
 
 __all__ = ["FuzzEngine", "Prepared", "Reply", "prepare"]
 
 Reply = tuple[Any, str | None]
 """A decoded reply and its raw line, or a problem string and None where none was read."""
 
-_REQUEST = json.JSONEncoder(check_circular=False).encode
-"""Requests as `EngineClient` writes them. They are trees: no check for cycles."""
-_REPLY = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
-"""Expected replies as the reference adapter writes them (compact, ASCII)."""
 _MISSES = 64
 """Expected replies offered in a row without one arriving as encoded, after which an
 engine whose replies are written otherwise is offered none (they cost an encoding)."""
 
 
 class Prepared(NamedTuple):
-    """A request and its likely reply, encoded ahead of time but for their seq."""
+    """A request and its likely reply, encoded ahead of time but for their seq, as the
+    reference adapter writes JSON."""
 
     request: Mapping[str, Any]
     expected: Mapping[str, Any] | None
-    head: str
+    head: bytes
     """The request's JSON but for its closing brace (the seq goes last)."""
-    tail: str | None
+    tail: bytes | None
     """The expected reply's JSON after its opening brace (the seq goes first), or None."""
 
 
@@ -37,12 +34,8 @@ def prepare(request: Mapping[str, Any], expected: Mapping[str, Any] | None = Non
     """`request` and its `expected` reply (both without seq) encoded for `FuzzEngine.stream`."""
     if "seq" in request:  # the engine numbers requests itself
         request = {key: value for key, value in request.items() if key != "seq"}
-    try:
-        head = _REQUEST(request)[:-1]
-    except RecursionError:  # a cycle, or absurd depth: written as the client would
-        head = json.dumps(request)[:-1]
-    head += ", " if request else ""
-    tail = _REPLY(expected)[1:] if expected else None
+    head = dumps(request)[:-1] + (b"," if request else b"")
+    tail = dumps(expected)[1:] if expected else None
     return Prepared(request, expected, head, tail)
 
 
@@ -59,6 +52,8 @@ class FuzzEngine:
         self.timeout = timeout
         self.env = env
         self.asked = 0
+        self.undecoded = 0
+        """Replies that arrived as prepared (`prepare`), taken without being decoded."""
         self._misses = 0
         self._client: EngineClient | None = None
         # The handshake comes first: what the engine lists decides what it is asked.
@@ -101,13 +96,13 @@ class FuzzEngine:
         for item in asked:
             seq = client.next_seq()
             numbered.append({**item.request, "seq": seq})
-            lines.append(f'{item.head}"seq": {seq}}}\n')
+            lines.append(b'%s"seq":%d}\n' % (item.head, seq))
             if item.tail is not None and item.expected is not None:
-                line = f'{{"seq":{seq},{item.tail}\n'.encode()
+                line = b'{"seq":%d,%s\n' % (seq, item.tail)
                 known.append((line, {"seq": seq, **item.expected}))
             else:
                 known.append(None)
-        wire = "".join(lines).encode()
+        wire = b"".join(lines)
         given = 0
         for exchange in client.exchange(numbered, known, wire=wire):
             given += 1
@@ -116,7 +111,11 @@ class FuzzEngine:
                 offered = known[given - 1]
                 if offered is not None:
                     # By identity: the reply is the value offered when it was not decoded.
-                    self._misses = 0 if exchange.reply is offered[1] else self._misses + 1
+                    if exchange.reply is offered[1]:
+                        self.undecoded += 1
+                        self._misses = 0
+                    else:
+                        self._misses += 1
                 yield exchange.reply, exchange.raw
             else:
                 tail = client.stderr_tail(500) if exchange.broken else ""
