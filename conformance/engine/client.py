@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import select
 import shlex
 import signal
 import subprocess
-import threading
 import time
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
@@ -22,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.engine.handshake import EngineInfo, HandshakeError, parse_handshake
-from conformance.engine.pipes import POLL_S, Eof, Item, Oversize, Pipes
+from conformance.engine.pipes import Eof, Item, Oversize, Pipes, StderrTail
 from conformance.engine.processes import StoppingError, end_process, launch
 from conformance.suite.protocol import PROTOCOL_VERSION
 
@@ -38,7 +35,6 @@ __all__ = [
 DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024
 """Longest reply line accepted; a longer one is drained and reported, never held."""
 
-_STDERR_TAIL_BYTES = 8 * 1024
 _STOP_GRACE_S = 1.0
 _RAW_KEEP = 2000  # characters of an unparseable reply kept for the report
 
@@ -129,12 +125,9 @@ class EngineClient:
         self.info: EngineInfo | None = None
         self._proc: subprocess.Popen[bytes] | None = None
         self._pipes: Pipes | None = None
-        self._stderr = bytearray()
-        self._stderr_lock = threading.Lock()
-        self._threads: list[threading.Thread] = []
+        self._stderr: StderrTail | None = None
         self._seq = 0
         self._token = uuid.uuid4().hex
-        self._stopping = threading.Event()
         self._exited_at: float | None = None
 
     # -- life cycle -------------------------------------------------------------------
@@ -150,11 +143,7 @@ class EngineClient:
         self._proc = proc
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         self._pipes = Pipes(proc.stdin, proc.stdout, self.max_line_bytes)
-        # Only stderr has a thread of its own: an engine may write there at any time.
-        self._threads = [
-            threading.Thread(target=self._read_stderr, args=(proc.stderr.fileno(),), daemon=True)
-        ]
-        self._threads[0].start()
+        self._stderr = StderrTail(proc.stderr)
 
     def start(self) -> EngineInfo:
         """Spawn the engine if needed and perform the protocol handshake."""
@@ -215,16 +204,11 @@ class EngineClient:
         if proc is None:
             return
         end_process(proc, self._token)
-        # The stderr reader looks up from its pipe every POLL_S: none of this can block,
-        # even if something still holds a pipe open.
-        self._stopping.set()
+        # None of this can block, even if something still holds a pipe open.
         if self._pipes is not None:
             self._pipes.close()
-        for thread in self._threads:
-            thread.join(0.5)
-        if proc.stderr is not None and not any(t.is_alive() for t in self._threads):
-            with contextlib.suppress(OSError):
-                proc.stderr.close()
+        if self._stderr is not None:
+            self._stderr.close()
 
     def __enter__(self) -> EngineClient:
         if self.info is None:  # a client already started keeps its handshake
@@ -239,38 +223,11 @@ class EngineClient:
         """Whether the child process is still running."""
         return self._proc is not None and self._proc.poll() is None
 
-    # -- stderr -----------------------------------------------------------------------
-
-    def _read_stderr(self, fd: int) -> None:
-        for chunk in self._chunks(fd):
-            with self._stderr_lock:
-                self._stderr += chunk
-                if len(self._stderr) > 2 * _STDERR_TAIL_BYTES:
-                    del self._stderr[:-_STDERR_TAIL_BYTES]
-
-    def _chunks(self, fd: int) -> Iterator[bytes]:
-        """What arrives on ``fd`` until EOF or ``close``; never blocks for long."""
-        poller = select.poll()
-        poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
-        try:
-            while not self._stopping.is_set():
-                if not poller.poll(POLL_S * 1000):
-                    continue
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    return
-                yield chunk
-        except (OSError, ValueError):
-            return
-
     # -- conversation -----------------------------------------------------------------
 
     def stderr_tail(self, limit: int = 2000) -> str:
         """The last ``limit`` characters the engine wrote on stderr."""
-        with self._stderr_lock:
-            data = bytes(self._stderr[-limit * 2 :])
-        text = data.decode("utf-8", "replace")
-        return text[-limit:]
+        return self._stderr.text(limit) if self._stderr is not None else ""
 
     def _exit_text(self) -> str:
         proc = self._proc
@@ -279,7 +236,8 @@ class EngineClient:
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(1.0)
         # Let the stderr reader catch the last words (a traceback) before they are shown.
-        self._threads[0].join(0.3)
+        if self._stderr is not None:
+            self._stderr.settle(0.3)
         code = proc.returncode
         if code is None:
             return "closed its stdout"

@@ -1,9 +1,11 @@
-"""An engine's stdin and stdout, driven from the thread that talks to it.
+"""An engine's pipes: stdin and stdout driven from the thread that talks to it, stderr
+drained by a thread of its own.
 
 Requests are written and reply lines read in one ``poll`` loop, as
 ``subprocess.communicate`` does: no thread hands lines over (a wake-up per line), and an
 engine that does not read a large batch cannot block the writes, because the loop keeps
-reading its stdout meanwhile. POSIX only (``poll`` on pipes).
+reading its stdout meanwhile. Stderr has its thread because an engine may write there at
+any time. POSIX only (``poll`` on pipes).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import IO
 
-__all__ = ["EOF", "Eof", "Item", "Oversize", "Pipes"]
+__all__ = ["EOF", "Eof", "Item", "Oversize", "Pipes", "StderrTail"]
 
 POLL_S = 0.1
 """Longest wait without looking up: at that pace the caller checks the engine is alive."""
@@ -27,6 +29,7 @@ _PIPE_BYTES = 1 << 20
 """Capacity asked of each pipe (Linux; 64 KiB otherwise): a whole batch of requests,
 or of replies, fits in one, so that neither side waits on the other's pace."""
 _IN = select.POLLIN | select.POLLPRI
+_STDERR_TAIL_BYTES = 8 * 1024
 
 
 class Eof:
@@ -239,3 +242,52 @@ class Pipes:
                     self._stdout.close()
             finally:
                 self._busy.release()
+
+
+class StderrTail:
+    """The last bytes an engine wrote on stderr, read by a thread of its own."""
+
+    def __init__(self, stderr: IO[bytes]) -> None:
+        self._pipe = stderr
+        self._data = bytearray()
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._drain, args=(stderr.fileno(),), daemon=True)
+        self._thread.start()
+
+    def _drain(self, fd: int) -> None:
+        poller = select.poll()
+        poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
+        try:
+            # It looks up from the pipe every POLL_S: `close` never waits on an engine
+            # (or a process it started) that holds stderr open.
+            while not self._stopping.is_set():
+                if not poller.poll(POLL_S * 1000):
+                    continue
+                chunk = os.read(fd, _CHUNK)
+                if not chunk:
+                    return
+                with self._lock:
+                    self._data += chunk
+                    if len(self._data) > 2 * _STDERR_TAIL_BYTES:
+                        del self._data[:-_STDERR_TAIL_BYTES]
+        except (OSError, ValueError):
+            return
+
+    def text(self, limit: int) -> str:
+        """The last `limit` characters."""
+        with self._lock:
+            data = bytes(self._data[-limit * 2 :])
+        return data.decode("utf-8", "replace")[-limit:]
+
+    def settle(self, timeout: float) -> None:
+        """Wait up to `timeout` s for the rest (the engine has exited: its last words)."""
+        self._thread.join(timeout)
+
+    def close(self) -> None:
+        """Stop reading, and close the pipe once the thread no longer reads it."""
+        self._stopping.set()
+        self._thread.join(5 * POLL_S)
+        if not self._thread.is_alive():
+            with contextlib.suppress(OSError, ValueError):
+                self._pipe.close()
