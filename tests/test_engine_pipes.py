@@ -122,3 +122,22 @@ def test_pipes_split_lines_across_reads(tmp_path: Path) -> None:
     assert items[:2] == [b'{"a":1}\n', b'{"b":2}\n']
     assert isinstance(items[2], Oversize) and items[2].size == 26
     assert items[3:] == [b"last"]  # a last line without its newline
+
+
+def test_closing_from_another_thread_ends_the_wait_for_a_reply() -> None:
+    # An interrupted run closes its engines from the main thread while the workers
+    # still wait for replies: the wait ends (the engine is gone), nothing hangs.
+    import threading
+
+    client = EngineClient([sys.executable, str(FAKES / "hangs.py"), "--always"], timeout=60)
+    client.start()
+    got: list[Any] = []
+    worker = threading.Thread(
+        target=lambda: got.extend(client.exchange(_requests(3, client))), daemon=True
+    )
+    worker.start()
+    client.close()
+    worker.join(30)
+    assert not worker.is_alive()
+    assert len(got) == 1 and got[0].broken
+    assert got[0].problem.startswith("the engine exited before replying")

@@ -119,12 +119,13 @@ class Pipes:
             cut = self._pending.find(b"\n", self._sent)
             self._pending = self._pending[: cut + 1] if cut >= 0 else b""
             self.send(last)
-            while self._stdin is not None and self._sent < len(self._pending):
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    break
-                self._wait(min(remaining, POLL_S))
-                self._lines.clear()
+            # Unless another thread is waiting on the pipes (an interrupted run closing
+            # its engines): then `last` goes only as far as the pipe takes it at once.
+            if self._busy.acquire(blocking=False):
+                try:
+                    self._finish(deadline)
+                finally:
+                    self._busy.release()
         stdin, self._stdin = self._stdin, None
         self._pending = b""
         self._sent = 0
@@ -133,6 +134,14 @@ class Pipes:
         if stdin is not None:
             with contextlib.suppress(OSError, ValueError):
                 stdin.close()
+
+    def _finish(self, deadline: float) -> None:
+        while self._stdin is not None and self._sent < len(self._pending):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            self._wait(min(remaining, POLL_S))
+            self._lines.clear()
 
     # -- reading ----------------------------------------------------------------------
 
