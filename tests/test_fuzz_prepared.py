@@ -74,3 +74,17 @@ def test_replies_written_otherwise_are_decoded_and_judged_alike() -> None:
         assert len(probes) > _MISSES and not engine.writes_like_reference
     finally:
         engine.close()
+
+
+def test_a_campaign_keeps_the_same_divergences_whatever_the_jobs() -> None:
+    # The engines race each other; the divergences kept (the lowest hands of each
+    # signature) do not depend on which engine reported first.
+    argv, env = reference_engine()
+    mutant = [*argv, "--mutant", "every-double-spinner"]
+    runs = [
+        campaign(mutant, hands=150, seed=4, jobs=jobs, env=env, keep_going=True)
+        for jobs in (1, 2, 2)
+    ]
+    kept = [[(d.index, d.request) for d in report.divergences] for report in runs]
+    assert kept[0] and kept[0] == kept[1] == kept[2]
+    assert runs[0].counts == runs[1].counts == runs[2].counts

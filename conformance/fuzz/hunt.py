@@ -97,21 +97,40 @@ class _Shared:
         self.lock = threading.Lock()
         self.stop = threading.Event()
         self.failures: list[BaseException] = []
+        self.kept: dict[tuple[str, tuple[str, ...]], list[tuple[tuple[int, int], Divergence]]]
+        self.kept = {}
+        """A few divergences of each signature, with their hand and place in it."""
 
-    def add(self, hands: int, requests: int, skipped: int, found: list[Divergence]) -> None:
+    def add(
+        self, hands: int, requests: int, skipped: int, found: list[tuple[int, Divergence]]
+    ) -> None:
+        """Count a batch; `found`: its divergences, each with its probe's place in its hand."""
         with self.lock:
             report = self.report
             report.hands += hands
             report.requests += requests
             report.skipped += skipped
-            for divergence in found:
+            for place, divergence in found:
                 report.found += 1
-                count = report.counts.get(divergence.signature, 0)
-                report.counts[divergence.signature] = count + 1
-                if count < _KEPT:
-                    report.divergences.append(divergence)
+                signature = divergence.signature
+                report.counts[signature] = report.counts.get(signature, 0) + 1
+                kept = self.kept.setdefault(signature, [])
+                # The first in hand order are kept, whichever engine reported them first:
+                # with several jobs, a campaign keeps the same divergences.
+                key = (divergence.index, place)
+                if len(kept) < _KEPT:
+                    kept.append((key, divergence))
+                else:
+                    last = max(kept, key=lambda entry: entry[0])
+                    if key < last[0]:
+                        kept[kept.index(last)] = (key, divergence)
         if found and not self.keep_going:
             self.stop.set()
+
+    def divergences(self) -> list[Divergence]:
+        """The divergences kept, in hand order."""
+        entries = [entry for kept in self.kept.values() for entry in kept]
+        return [divergence for _, divergence in sorted(entries, key=lambda entry: entry[0])]
 
     def tally(self, start: float) -> Tally:
         with self.lock:
@@ -188,11 +207,14 @@ def _hunt(
     """Try hands until the indices run out or the campaign stops."""
     for batch in _batches(seed, indices, engine, ignore is not None, shared.stop):
         replies = engine.stream(batch.prepared)
-        found: list[Divergence] = []
+        found: list[tuple[int, Divergence]] = []
         skipped = ignored = judged = 0
         last = batch.hands[-1]
+        hand = place = -1
         for (index, probe), (reply, raw) in zip(batch.probes, replies, strict=True):
             judged += 1
+            place = place + 1 if index == hand else 0
+            hand = index
             problems = compare_reply(probe.expected, reply, raw)
             if not problems:
                 continue
@@ -205,7 +227,7 @@ def _hunt(
             if ignore is not None and ignore(divergence):
                 ignored += 1
                 continue
-            found.append(divergence)
+            found.append((place, divergence))
             if not shared.keep_going:
                 last = index
                 break
@@ -275,7 +297,7 @@ def campaign(
             engine.close()
     if shared.failures:
         raise shared.failures[0]
-    report.divergences.sort(key=lambda d: d.index)
+    report.divergences = shared.divergences()
     report.seconds = time.perf_counter() - start
     return report
 
