@@ -8,26 +8,23 @@ line that is not JSON, an unknown command or a malformed argument gets a
 from __future__ import annotations
 
 import argparse
-import json
 import math
+import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import IO
 
 from . import __version__
 from .commands import COMMANDS, Command
 from .errors import BadRequest, Declined, RuleViolation
+from .jsonio import dumps, loads
 from .protocol import JSON
 
-__all__ = ["handle", "main", "serve"]
+__all__ = ["Replies", "handle", "main", "read_lines", "serve"]
 
 PROTOCOL = 1
 ENGINE = {"name": "seven-rocks-reference", "version": __version__, "language": "python"}
 _SCALARS = (str, int, float, bool, type(None))
-_ENCODE = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circular=False).encode
-"""Replies as compact JSON. One encoder for all: `json.dumps` with options builds a new
-one per call. A reply is a tree built afresh (its shared parts are never its own
-ancestors), so the check for cycles is skipped."""
 
 
 def _rejected(seq: JSON, error: RuleViolation) -> dict[str, JSON]:
@@ -65,11 +62,63 @@ def handle(request: JSON, commands: Mapping[str, Command] = COMMANDS) -> dict[st
         return {"seq": seq, "errored": {"message": f"{type(error).__name__}: {error}"}}
 
 
-def _not_json(constant: str) -> None:
-    raise ValueError(f"{constant} is not JSON")
+class Replies:
+    """Replies written to a file descriptor together, when `flush` is called or they
+    fill `limit` bytes: a batch of pipelined requests is answered in a few writes, and
+    its reader woken a few times, instead of once a reply."""
+
+    def __init__(self, fd: int, limit: int = 1 << 16) -> None:
+        self.fd = fd
+        self.limit = limit
+        self._parts: list[bytes] = []
+        self._size = 0
+
+    def write(self, data: bytes) -> None:
+        """Queue `data`; write the queue if it is full."""
+        self._parts.append(data)
+        self._size += len(data)
+        if self._size >= self.limit:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write everything queued (waiting for the reader if the pipe is full)."""
+        if not self._parts:
+            return
+        data = memoryview(b"".join(self._parts))
+        self._parts.clear()
+        self._size = 0
+        while data:
+            data = data[os.write(self.fd, data) :]
 
 
-def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] = COMMANDS) -> int:
+def read_lines(fd: int, out: Replies) -> Iterator[bytes]:
+    """The lines read from `fd`, `out` flushed before every read that may wait: no
+    reply waits for more input."""
+    pending = bytearray()  # the start of a line that goes on in the next chunk
+    while True:
+        out.flush()
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+        start = 0
+        end = chunk.find(b"\n")
+        while end >= 0:
+            if pending:
+                pending += chunk[: end + 1]
+                yield bytes(pending)
+                pending.clear()
+            else:
+                yield chunk[start : end + 1]
+            start = end + 1
+            end = chunk.find(b"\n", start)
+        pending += chunk[start:]
+    if pending:
+        yield bytes(pending)  # a last line without its newline
+
+
+def serve(
+    lines: Iterable[bytes], out: IO[str] | Replies, commands: Mapping[str, Command] = COMMANDS
+) -> int:
     """Answer requests line by line until ``stop`` or the end of input; return the exit status.
 
     Only the first line may be the handshake; a ``start`` later on is a request like any
@@ -77,11 +126,21 @@ def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] 
     """
     names = list(commands)
     first = True
+
+    def send(reply: JSON) -> None:
+        # No reply holds NaN or an infinity (a seq that reads as one is refused): `dumps`
+        # may write it.
+        line = dumps(reply) + b"\n"
+        if isinstance(out, Replies):
+            out.write(line)
+        else:
+            out.write(line.decode())
+            out.flush()
+
     for raw in lines:
         handshake, first = first, False
         try:
-            # NaN and Infinity are not JSON: a request carrying them is not JSON either.
-            request = json.loads(raw, parse_constant=_not_json)
+            request = loads(raw)
         except (ValueError, RecursionError) as error:  # bad UTF-8, absurd nesting
             reply = _rejected(None, BadRequest(f"the line is not JSON: {error}"))
         else:
@@ -90,14 +149,13 @@ def serve(lines: Iterable[bytes], out: IO[str], commands: Mapping[str, Command] 
                 return 0
             if name == "start" and handshake:
                 if request.get("protocol") != PROTOCOL:
-                    out.write(json.dumps({"ready": False, "protocol": PROTOCOL}) + "\n")
+                    send({"ready": False, "protocol": PROTOCOL})
                     out.flush()
                     return 0
                 reply = {"ready": True, "protocol": PROTOCOL, "engine": ENGINE, "cmds": names}
             else:
                 reply = handle(request, commands)
-        out.write(_ENCODE(reply) + "\n")
-        out.flush()
+        send(reply)
     return 0
 
 
@@ -130,7 +188,15 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown mutant {options.mutant!r}; --list-mutants shows them")
         apply_mutant(options.mutant)
         ENGINE["name"] = f"seven-rocks-reference mutant {options.mutant}"
-    return serve(sys.stdin.buffer, sys.stdout)
+    try:
+        fds = sys.stdin.fileno(), sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not files (io.UnsupportedOperation)
+        return serve(sys.stdin.buffer, sys.stdout)
+    sys.stdout.flush()
+    out = Replies(fds[1])
+    status = serve(read_lines(fds[0], out), out)
+    out.flush()  # the replies to the lines read with a ``stop``, or before the end of input
+    return status
 
 
 if __name__ == "__main__":

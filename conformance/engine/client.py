@@ -9,20 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import queue
-import select
 import shlex
 import signal
 import subprocess
-import threading
 import time
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import Any
 
 from conformance.engine.handshake import EngineInfo, HandshakeError, parse_handshake
+from conformance.engine.pipes import Eof, Item, Oversize, Pipes, StderrTail
 from conformance.engine.processes import StoppingError, end_process, launch
 from conformance.suite.protocol import PROTOCOL_VERSION
 
@@ -38,12 +35,9 @@ __all__ = [
 DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024
 """Longest reply line accepted; a longer one is drained and reported, never held."""
 
-_STDERR_TAIL_BYTES = 8 * 1024
 _STOP_GRACE_S = 1.0
 _RAW_KEEP = 2000  # characters of an unparseable reply kept for the report
 
-
-_POLL_S = 0.1  # how often a reader thread looks up from its pipe to see if it must stop
 # Requests are trees: the check for cycles is left to a retry (`_send`) after a failure.
 _ENCODE = json.JSONEncoder(check_circular=False).encode
 _EXIT_GRACE_S = 0.5  # after the engine exits, how long its last reply may still be in flight
@@ -94,19 +88,6 @@ class Exchange:
     elapsed: float = 0.0
 
 
-class _Eof:
-    pass
-
-
-class _Oversize:
-    def __init__(self, size: int) -> None:
-        self.size = size
-
-
-_EOF = _Eof()
-_Item = bytes | _Eof | _Oversize
-
-
 def _same_seq(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
@@ -143,14 +124,10 @@ class EngineClient:
         self.cwd = cwd
         self.info: EngineInfo | None = None
         self._proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.SimpleQueue[_Item] = queue.SimpleQueue()
-        self._writes: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
-        self._stderr = bytearray()
-        self._stderr_lock = threading.Lock()
-        self._threads: list[threading.Thread] = []
+        self._pipes: Pipes | None = None
+        self._stderr: StderrTail | None = None
         self._seq = 0
         self._token = uuid.uuid4().hex
-        self._stopping = threading.Event()
         self._exited_at: float | None = None
 
     # -- life cycle -------------------------------------------------------------------
@@ -165,13 +142,8 @@ class EngineClient:
             raise EngineStartError(self.argv, f"cannot execute it: {exc}") from exc
         self._proc = proc
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-        self._threads = [
-            threading.Thread(target=self._read_stdout, args=(proc.stdout.fileno(),), daemon=True),
-            threading.Thread(target=self._read_stderr, args=(proc.stderr.fileno(),), daemon=True),
-            threading.Thread(target=self._write_stdin, args=(proc.stdin,), daemon=True),
-        ]
-        for thread in self._threads:
-            thread.start()
+        self._pipes = Pipes(proc.stdin, proc.stdout, self.max_line_bytes)
+        self._stderr = StderrTail(proc.stderr)
 
     def start(self) -> EngineInfo:
         """Spawn the engine if needed and perform the protocol handshake."""
@@ -188,9 +160,9 @@ class EngineClient:
         item = self._next(time.monotonic() + self.start_timeout)
         if item is None:
             raise self._start_error(f"no handshake reply within {self.start_timeout:g} s")
-        if isinstance(item, _Eof):
+        if isinstance(item, Eof):
             raise self._start_error(f"it exited before the handshake ({self._exit_text()})")
-        if isinstance(item, _Oversize):
+        if isinstance(item, Oversize):
             raise self._start_error(f"its handshake reply is a {item.size}-byte line")
         raw = item.decode("utf-8", "replace").rstrip("\n")[:_RAW_KEEP]
         try:
@@ -218,11 +190,12 @@ class EngineClient:
         proc = self._proc
         if proc is None:
             return None
-        if graceful and proc.poll() is None:
-            self._writes.put(json.dumps({"cmd": "stop"}).encode() + b"\n")
-            self._writes.put(None)  # close stdin after stop, as the protocol says
+        if graceful and proc.poll() is None and self._pipes is not None:
+            deadline = time.monotonic() + _STOP_GRACE_S
+            # Stdin is closed after stop, as the protocol says.
+            self._pipes.close_stdin(json.dumps({"cmd": "stop"}).encode() + b"\n", deadline)
             with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(_STOP_GRACE_S)
+                proc.wait(max(0.0, deadline - time.monotonic()))
         self._kill()
         return proc.returncode
 
@@ -231,17 +204,11 @@ class EngineClient:
         if proc is None:
             return
         end_process(proc, self._token)
-        # The readers look up from their pipes every _POLL_S: none of this can block, even
-        # if something still holds a pipe open.
-        self._stopping.set()
-        self._writes.put(None)
-        for thread in self._threads:
-            thread.join(0.5)
-        if not any(t.is_alive() for t in self._threads[:2]):
-            for pipe in (proc.stdout, proc.stderr):
-                if pipe is not None:
-                    with contextlib.suppress(OSError):
-                        pipe.close()
+        # None of this can block, even if something still holds a pipe open.
+        if self._pipes is not None:
+            self._pipes.close()
+        if self._stderr is not None:
+            self._stderr.close()
 
     def __enter__(self) -> EngineClient:
         if self.info is None:  # a client already started keeps its handshake
@@ -256,80 +223,11 @@ class EngineClient:
         """Whether the child process is still running."""
         return self._proc is not None and self._proc.poll() is None
 
-    # -- threads ----------------------------------------------------------------------
-
-    def _chunks(self, fd: int) -> Iterator[bytes]:
-        """What arrives on ``fd`` until EOF or ``close``; never blocks for long."""
-        poller = select.poll() if hasattr(select, "poll") else None
-        if poller is not None:
-            poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
-        try:
-            while not self._stopping.is_set():
-                if poller is not None and not poller.poll(_POLL_S * 1000):
-                    continue
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    return
-                yield chunk
-        except (OSError, ValueError):
-            return
-
-    def _read_stdout(self, fd: int) -> None:
-        limit = self.max_line_bytes
-        buf = bytearray()
-        dropped = 0  # bytes of an over-long line thrown away so far (0: not in one)
-        for chunk in self._chunks(fd):
-            start = 0
-            while True:
-                end = chunk.find(b"\n", start)
-                if end < 0:
-                    rest = len(chunk) - start
-                    if dropped or len(buf) + rest > limit:
-                        # An enormous line is drained without being kept.
-                        dropped += len(buf) + rest
-                        buf.clear()
-                    else:
-                        buf += chunk[start:]
-                    break
-                piece = chunk[start : end + 1]
-                if dropped or len(buf) + len(piece) > limit + 1:
-                    self._lines.put(_Oversize(dropped + len(buf) + len(piece)))
-                    dropped = 0
-                else:
-                    self._lines.put(bytes(buf + piece))
-                buf.clear()
-                start = end + 1
-        if dropped:
-            self._lines.put(_Oversize(dropped))
-        elif buf:
-            self._lines.put(bytes(buf))  # a last line without its newline
-        self._lines.put(_EOF)
-
-    def _read_stderr(self, fd: int) -> None:
-        for chunk in self._chunks(fd):
-            with self._stderr_lock:
-                self._stderr += chunk
-                if len(self._stderr) > 2 * _STDERR_TAIL_BYTES:
-                    del self._stderr[:-_STDERR_TAIL_BYTES]
-
-    def _write_stdin(self, pipe: IO[bytes]) -> None:
-        try:
-            while (data := self._writes.get()) is not None:
-                pipe.write(data)
-                pipe.flush()
-        except (OSError, ValueError):
-            pass  # the engine is gone or no longer reads: the reader will notice
-        with contextlib.suppress(OSError, ValueError):
-            pipe.close()
-
     # -- conversation -----------------------------------------------------------------
 
     def stderr_tail(self, limit: int = 2000) -> str:
         """The last ``limit`` characters the engine wrote on stderr."""
-        with self._stderr_lock:
-            data = bytes(self._stderr[-limit * 2 :])
-        text = data.decode("utf-8", "replace")
-        return text[-limit:]
+        return self._stderr.text(limit) if self._stderr is not None else ""
 
     def _exit_text(self) -> str:
         proc = self._proc
@@ -338,7 +236,8 @@ class EngineClient:
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(1.0)
         # Let the stderr reader catch the last words (a traceback) before they are shown.
-        self._threads[1].join(0.3)
+        if self._stderr is not None:
+            self._stderr.settle(0.3)
         code = proc.returncode
         if code is None:
             return "closed its stdout"
@@ -352,54 +251,70 @@ class EngineClient:
             text = "".join([_ENCODE(m) + "\n" for m in messages])
         except RecursionError:  # a cycle, or absurd depth: refused with the usual error
             text = "".join([json.dumps(m) + "\n" for m in messages])
-        self._writes.put(text.encode())
+        assert self._pipes is not None
+        self._pipes.send(text.encode())
 
-    def _next(self, deadline: float) -> _Item | None:
-        while True:
-            remaining = deadline - time.monotonic()
-            try:
-                if remaining <= 0:
-                    return self._lines.get_nowait()
-                return self._lines.get(timeout=min(remaining, _POLL_S))
-            except queue.Empty:
-                pass
-            if remaining <= 0:
-                return None
-            # An engine that exited while a process it started still holds its stdout
-            # sends no EOF: its exit is noticed here instead of waiting for the timeout.
-            proc = self._proc
-            if proc is not None and proc.poll() is not None:
-                now = time.monotonic()
-                if self._exited_at is None:
-                    self._exited_at = now
-                elif now - self._exited_at > _EXIT_GRACE_S:
-                    return _EOF
+    def _next(self, deadline: float) -> Item | None:
+        assert self._pipes is not None
+        return self._pipes.next(deadline, self._gone)
+
+    def _gone(self) -> bool:
+        """Whether the engine exited more than _EXIT_GRACE_S ago.
+
+        An engine that exited while a process it started still holds its stdout sends no
+        EOF: its exit is noticed here instead of waiting for the timeout.
+        """
+        proc = self._proc
+        if proc is None or proc.poll() is None:
+            return False
+        now = time.monotonic()
+        if self._exited_at is None:
+            self._exited_at = now
+        return now - self._exited_at > _EXIT_GRACE_S
 
     def next_seq(self) -> int:
         """A fresh ``seq`` for a request."""
         self._seq += 1
         return self._seq
 
-    def exchange(self, requests: Sequence[Mapping[str, Any]]) -> Iterator[Exchange]:
+    def exchange(
+        self,
+        requests: Sequence[Mapping[str, Any]],
+        known: Sequence[tuple[bytes, Any] | None] | None = None,
+        *,
+        wire: bytes | None = None,
+    ) -> Iterator[Exchange]:
         """Send all ``requests`` at once (pipelined) and yield one ``Exchange`` per request.
 
         Stops after the first exchange whose ``broken`` is set: the engine must then be
-        closed and a new one started for the remaining requests.
+        closed and a new one started for the remaining requests. ``known`` may give, for
+        each request, a reply line (with its newline) and the value it decodes to: a line
+        equal to it byte for byte is taken as that value without being decoded again.
+        ``wire``: the requests as JSON Lines, when the caller has encoded them already.
         """
         if self._proc is None:
             raise RuntimeError("the engine is not started")
-        self._send(requests)
+        if wire is None:
+            self._send(requests)
+        else:
+            assert self._pipes is not None
+            self._pipes.send(wire)
         last = time.monotonic()
-        for request in requests:
-            exchange = self._receive(request, last)
+        for number, request in enumerate(requests):
+            exchange = self._receive(request, last, known[number] if known else None)
             last = time.monotonic()
             yield exchange
             if exchange.broken:
                 return
 
-    def _receive(self, request: Mapping[str, Any], since: float) -> Exchange:
+    def _receive(
+        self, request: Mapping[str, Any], since: float, known: tuple[bytes, Any] | None
+    ) -> Exchange:
         item = self._next(since + self.timeout)
         elapsed = time.monotonic() - since
+        if known is not None and item == known[0]:
+            raw = known[0].decode("utf-8", "replace")
+            return Exchange(request, reply=known[1], raw=raw, elapsed=elapsed)
         if item is None:
             return Exchange(
                 request,
@@ -407,14 +322,14 @@ class EngineClient:
                 broken=True,
                 elapsed=elapsed,
             )
-        if isinstance(item, _Eof):
+        if isinstance(item, Eof):
             return Exchange(
                 request,
                 problem=f"the engine exited before replying ({self._exit_text()})",
                 broken=True,
                 elapsed=elapsed,
             )
-        if isinstance(item, _Oversize):
+        if isinstance(item, Oversize):
             return Exchange(
                 request,
                 problem=f"the reply is a {item.size}-byte line, longer than the "

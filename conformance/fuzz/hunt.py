@@ -15,8 +15,9 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
+from typing import NamedTuple
 
-from conformance.fuzz.engine import FuzzEngine
+from conformance.fuzz.engine import FuzzEngine, Prepared, prepare
 from conformance.fuzz.probes import JSONObject, Probe, compare_reply, differing_fields, hand_probes
 
 __all__ = ["Divergence", "FuzzReport", "Tally", "campaign", "shard_indices"]
@@ -96,21 +97,40 @@ class _Shared:
         self.lock = threading.Lock()
         self.stop = threading.Event()
         self.failures: list[BaseException] = []
+        self.kept: dict[tuple[str, tuple[str, ...]], list[tuple[tuple[int, int], Divergence]]]
+        self.kept = {}
+        """A few divergences of each signature, with their hand and place in it."""
 
-    def add(self, hands: int, requests: int, skipped: int, found: list[Divergence]) -> None:
+    def add(
+        self, hands: int, requests: int, skipped: int, found: list[tuple[int, Divergence]]
+    ) -> None:
+        """Count a batch; `found`: its divergences, each with its probe's place in its hand."""
         with self.lock:
             report = self.report
             report.hands += hands
             report.requests += requests
             report.skipped += skipped
-            for divergence in found:
+            for place, divergence in found:
                 report.found += 1
-                count = report.counts.get(divergence.signature, 0)
-                report.counts[divergence.signature] = count + 1
-                if count < _KEPT:
-                    report.divergences.append(divergence)
+                signature = divergence.signature
+                report.counts[signature] = report.counts.get(signature, 0) + 1
+                kept = self.kept.setdefault(signature, [])
+                # The first in hand order are kept, whichever engine reported them first:
+                # with several jobs, a campaign keeps the same divergences.
+                key = (divergence.index, place)
+                if len(kept) < _KEPT:
+                    kept.append((key, divergence))
+                else:
+                    last = max(kept, key=lambda entry: entry[0])
+                    if key < last[0]:
+                        kept[kept.index(last)] = (key, divergence)
         if found and not self.keep_going:
             self.stop.set()
+
+    def divergences(self) -> list[Divergence]:
+        """The divergences kept, in hand order."""
+        entries = [entry for kept in self.kept.values() for entry in kept]
+        return [divergence for _, divergence in sorted(entries, key=lambda entry: entry[0])]
 
     def tally(self, start: float) -> Tally:
         with self.lock:
@@ -122,27 +142,46 @@ class _Shared:
             )
 
 
+class _Batch(NamedTuple):
+    hands: list[int]
+    probes: list[tuple[int, Probe]]
+    """Each probe with the index of its hand."""
+    prepared: list[Prepared]
+    """The probes encoded for the engine."""
+
+
+def _build(seed: int, indices: list[int], engine: FuzzEngine, views: bool) -> _Batch:
+    probes = [(i, probe) for i in indices for probe in hand_probes(seed, i, engine.cmds, views)]
+    # Encoded here, ahead: the engine is not kept waiting for its next batch meanwhile.
+    exact = engine.writes_like_reference
+    prepared = [prepare(p.request, p.expected if exact else None) for _, p in probes]
+    return _Batch(indices, probes, prepared)
+
+
 def _batches(
-    seed: int, indices: Iterator[int], cmds: frozenset[str], views: bool, stop: threading.Event
-) -> Iterator[list[tuple[int, list[Probe]]]]:
+    seed: int, indices: Iterator[int], engine: FuzzEngine, views: bool, stop: threading.Event
+) -> Iterator[_Batch]:
     """Batches of hands with their probes, built ahead in a thread of their own."""
-    ready: queue.Queue[list[tuple[int, list[Probe]]] | None] = queue.Queue(maxsize=2)
+    ready: queue.Queue[_Batch | None] = queue.Queue(maxsize=2)
     failed: list[BaseException] = []
 
     def build() -> None:
         while not stop.is_set():
             try:
-                batch = [(i, hand_probes(seed, i, cmds, views)) for i in islice(indices, _BATCH)]
+                batch: _Batch | None = None
+                wanted = list(islice(indices, _BATCH))
+                if wanted:
+                    batch = _build(seed, wanted, engine, views)
             except BaseException as exc:  # raised again in the consuming thread
                 failed.append(exc)
-                batch = []
+                batch = None
             while not stop.is_set():
                 try:
-                    ready.put(batch or None, timeout=_TICK_S)
+                    ready.put(batch, timeout=_TICK_S)
                     break
                 except queue.Full:
                     continue
-            if not batch:
+            if batch is None:
                 return
 
     threading.Thread(target=build, daemon=True).start()
@@ -166,14 +205,16 @@ def _hunt(
     ignore: Callable[[Divergence], bool] | None,
 ) -> None:
     """Try hands until the indices run out or the campaign stops."""
-    for batch in _batches(seed, indices, engine.cmds, ignore is not None, shared.stop):
-        probes = [(index, probe) for index, probes in batch for probe in probes]
-        replies = engine.stream([probe.request for _, probe in probes])
-        found: list[Divergence] = []
+    for batch in _batches(seed, indices, engine, ignore is not None, shared.stop):
+        replies = engine.stream(batch.prepared)
+        found: list[tuple[int, Divergence]] = []
         skipped = ignored = judged = 0
-        last = batch[-1][0]
-        for (index, probe), (reply, raw) in zip(probes, replies, strict=True):
+        last = batch.hands[-1]
+        hand = place = -1
+        for (index, probe), (reply, raw) in zip(batch.probes, replies, strict=True):
             judged += 1
+            place = place + 1 if index == hand else 0
+            hand = index
             problems = compare_reply(probe.expected, reply, raw)
             if not problems:
                 continue
@@ -186,11 +227,11 @@ def _hunt(
             if ignore is not None and ignore(divergence):
                 ignored += 1
                 continue
-            found.append(divergence)
+            found.append((place, divergence))
             if not shared.keep_going:
                 last = index
                 break
-        hands = sum(1 for index, _ in batch if index <= last)
+        hands = sum(1 for index in batch.hands if index <= last)
         with shared.lock:
             shared.report.ignored += ignored
         shared.add(hands, judged, skipped, found)
@@ -256,7 +297,7 @@ def campaign(
             engine.close()
     if shared.failures:
         raise shared.failures[0]
-    report.divergences.sort(key=lambda d: d.index)
+    report.divergences = shared.divergences()
     report.seconds = time.perf_counter() - start
     return report
 
