@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from engine_support import snapshot
@@ -104,3 +106,13 @@ def test_an_opening_that_reaches_the_target_wins_at_once() -> None:
     assert snapshot(played) == snapshot(stepped)
     assert played.end is End.TARGET and played.winner == 0
     assert played.scores == [250, 0] and len(played.events) == 1
+
+
+def test_the_readme_examples_of_the_engine_run(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.S)
+    engine = [b for b in blocks if "from reference_impl" in b]
+    assert any("play_out" in b for b in engine)
+    for block in engine:
+        exec(compile(block, "README.md", "exec"), {})  # the README's own code, as a reader runs it
+    assert "End." in capsys.readouterr().out
