@@ -271,3 +271,17 @@ def test_errored_cases_take_no_part(cases: list[Case]) -> None:
     assert "errored case(s), with no usable answer, are not diagnosed" in format_diagnosis(
         diagnosis
     )
+
+
+def test_a_run_is_diagnosed_once_for_all_its_reports(cases: list[Case]) -> None:
+    chosen = select_cases(cases, cmds=["settle"])
+    result = _run(_mutant(("partners-pooled",)), chosen)
+    first = diagnose_run(result)
+    assert diagnose_run(result) is first  # the text, JSON and HTML reports share it
+    # Results that changed are diagnosed again.
+    result.results = [
+        dataclasses.replace(r, outcome=Outcome.PASSED) if r.outcome is Outcome.FAILED else r
+        for r in result.results
+    ]
+    again = diagnose_run(result)
+    assert again is not first and again.misreadings == () and first.misreadings

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.mutants.signatures import Signatures, load_signatures
-from conformance.runner.outcomes import Outcome, RunResult
+from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 
 __all__ = ["Diagnosis", "Misreading", "diagnose", "diagnose_run"]
 
@@ -203,13 +203,35 @@ def diagnose(
     )
 
 
+_RECENT: dict[int, tuple[list[CaseResult], tuple[tuple[int, Outcome], ...], Diagnosis]] = {}
+"""The last diagnoses made with the shipped signatures, by run: every report a run
+writes (text, ``--html``, ``--format json``) shows the same one. Each entry keeps its
+case results alive, so that their ids in its key stay theirs."""
+
+
 def diagnose_run(result: RunResult, signatures: Signatures | None = None) -> Diagnosis:
     """Explain the failures of a run; never raises.
 
     Skipped cases and cases changed since the signatures were computed take no part
     (changed ones are reported as ``unknown``). When the shipped signatures cannot be
-    read, the diagnosis is empty and ``unavailable`` says why.
+    read, the diagnosis is empty and ``unavailable`` says why. With the shipped
+    signatures, a run asked about again with the same results gets the same diagnosis
+    without its being worked out again.
     """
+    if signatures is not None:
+        return _diagnose_run(result, signatures)
+    key = tuple((id(r), r.outcome) for r in result.results)
+    recent = _RECENT.get(id(result))
+    if recent is not None and recent[1] == key:
+        return recent[2]
+    diagnosis = _diagnose_run(result, None)
+    if len(_RECENT) >= 4:
+        _RECENT.clear()
+    _RECENT[id(result)] = (list(result.results), key, diagnosis)
+    return diagnosis
+
+
+def _diagnose_run(result: RunResult, signatures: Signatures | None) -> Diagnosis:
     errored = sum(1 for r in result.results if r.outcome is Outcome.ERRORED)
     if signatures is None:
         try:
