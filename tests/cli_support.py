@@ -8,13 +8,22 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKES = ROOT / "tests" / "fake_engines"
 TEST_FIXTURES = ROOT / "tests" / "data" / "fixtures"
 BAD_FIXTURES = ROOT / "tests" / "data" / "bad_fixtures"
 REPORT_SCHEMA = ROOT / "spec" / "schemas" / "report.schema.json"
+
+
+class Installed(NamedTuple):
+    """The wheel unpacked as an installation, and a folder unrelated to the project."""
+
+    site: Path
+    elsewhere: Path
+    env: dict[str, str]
+    """The environment in which Python imports the unpacked wheel."""
 
 
 def fake(name: str, *extra: str) -> str:

@@ -1,10 +1,13 @@
 """Test-wide settings."""
 
+import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
+from cli_support import Installed
 from hypothesis import settings
 
 # The machines running the tests are shared and noisy: a per-example deadline would
@@ -27,3 +30,13 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert done.returncode == 0, done.stdout + done.stderr
     [built] = out.glob("seven_rocks_conformance-*.whl")
     return built
+
+
+@pytest.fixture
+def installed(wheel: Path, tmp_path: Path) -> Installed:
+    """The wheel unpacked into a site folder, for runs from an unrelated directory."""
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    return Installed(site, elsewhere, {**os.environ, "PYTHONPATH": str(site)})

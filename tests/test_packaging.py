@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+from cli_support import Installed
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,13 +26,9 @@ def test_wheel_carries_fixtures_schemas_rules_and_type_markers(wheel: Path) -> N
 
 
 def test_installed_wheel_runs_the_whole_suite_from_an_unrelated_directory(
-    wheel: Path, tmp_path: Path
+    installed: Installed,
 ) -> None:
-    site = tmp_path / "site"
-    zipfile.ZipFile(wheel).extractall(site)
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    env = {**os.environ, "PYTHONPATH": str(site)}
+    site, elsewhere, env = installed
     where = subprocess.run(
         [sys.executable, "-c", "import conformance.suite.resources as r; print(r.fixtures_dir())"],
         capture_output=True, text=True, cwd=elsewhere, env=env, timeout=60,

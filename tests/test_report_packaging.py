@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+from cli_support import Installed
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,14 +22,8 @@ def test_wheel_carries_templates_and_signatures(wheel: Path) -> None:
     assert "conformance/mutants/signatures.json" in names
 
 
-def test_installed_wheel_writes_the_html_report_with_a_diagnosis(
-    wheel: Path, tmp_path: Path
-) -> None:
-    site = tmp_path / "site"
-    zipfile.ZipFile(wheel).extractall(site)
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    env = {**os.environ, "PYTHONPATH": str(site)}
+def test_installed_wheel_writes_the_html_report_with_a_diagnosis(installed: Installed) -> None:
+    elsewhere, env = installed.elsewhere, installed.env
     engine = f"{sys.executable} -m reference_impl.adapter --mutant counted-omits-zero"
     done = subprocess.run(
         [sys.executable, "-m", "conformance", "run", "--engine", engine, "--html", "r.html"],
