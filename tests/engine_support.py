@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from reference_impl.hand import Hand
+from reference_impl.table import Table
 
 
-def snapshot(hand: Hand) -> tuple[Any, ...]:
-    """Everything a hand holds and shows, for before/after comparisons."""
-    table = hand.table
+def table_snapshot(table: Table) -> tuple[Any, ...]:
+    """Everything a table holds and shows, for before/after comparisons."""
     return (
         tuple(table.ends),
         table.total,
@@ -17,6 +17,16 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
         table.linear_free,
         table.branches_free,
         table.placed,
+        tuple(table.points()),
+        tuple(table.counted()),
+        table.end_sum(),
+    )
+
+
+def snapshot(hand: Hand) -> tuple[Any, ...]:
+    """Everything a hand holds and shows, for before/after comparisons."""
+    return (
+        table_snapshot(hand.table),
         tuple(hand.holdings),
         hand.opener,
         hand.to_move,
@@ -27,8 +37,5 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
         hand.penalties,
         hand.next_opener,
         tuple(hand.events),
-        tuple(table.points()),
-        tuple(table.counted()),
-        table.end_sum(),
         tuple(hand.legal()),
     )

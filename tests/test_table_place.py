@@ -7,9 +7,8 @@ Protocol 6.1: in `table` and `legal` a tile already on the table is
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from engine_support import table_snapshot
 
 from reference_impl.actions import EndPoint, Placement
 from reference_impl.adapter import handle
@@ -27,20 +26,6 @@ def on(tile: Tile, side: Side) -> EndPoint:
     return EndPoint(tile, side)
 
 
-def state(table: Table) -> tuple[Any, ...]:
-    return (
-        tuple(table.ends),
-        table.total,
-        table.spinner,
-        table.linear_free,
-        table.branches_free,
-        table.placed,
-        tuple(table.points()),
-        tuple(table.counted()),
-        table.end_sum(),
-    )
-
-
 def laid(*placements: Placement) -> Table:
     table = Table()
     for placement in placements:
@@ -49,10 +34,10 @@ def laid(*placements: Placement) -> Table:
 
 
 def refused(table: Table, placement: Placement) -> RuleViolation:
-    before = state(table)
+    before = table_snapshot(table)
     with pytest.raises(RuleViolation) as info:
         table.place(placement)
-    assert state(table) == before, "a refused placement changed the table"
+    assert table_snapshot(table) == before, "a refused placement changed the table"
     return info.value
 
 
