@@ -20,11 +20,10 @@ from . import hand as _hand
 from .errors import Declined
 from .hand import End, Hand, Move
 from .table import JOINED, WORTH, Offer, Point
-from .tiles import BIT, HIGH, LOW, PIPS, SUIT, Side
+from .tiles import BIT, HIGH, LOW, PIPS, SIDE_LINEAR_B, SUIT
 
 __all__ = ["PERFT_BUDGET", "divide", "perft"]
 
-_LINEAR_B = int(Side.LINEAR_B)
 
 PERFT_BUDGET = 250_000
 """The most positions one count may play out; past it the count is declined (`Declined`).
@@ -151,7 +150,7 @@ def _two_ahead(hand: Hand, moves: list[Move], counts: dict[int, list[int]]) -> i
         count = base - fits[value] + fits[joined[2]]
         if on == spinner:
             total = table.total + WORTH[joined]
-            if side <= _LINEAR_B and table.linear_free == side - 1:
+            if side <= SIDE_LINEAR_B and table.linear_free == side - 1:
                 # The last linear side: the spinner stops counting, its branches open.
                 total -= value + value
                 count += fits[value] + fits[value]

@@ -39,17 +39,16 @@ from .tiles import (
     LOW,
     PIPS_HIGH14,
     PIPS_LOW14,
+    SIDE_HIGH,
+    SIDE_LINEAR_A,
+    SIDE_LINEAR_B,
+    SIDE_LOW,
     SUIT,
-    Side,
     tiles_of_mask,
 )
 
 __all__ = ["play_out"]
 
-_LOW = int(Side.LOW)
-_HIGH = int(Side.HIGH)
-_LINEAR_A = int(Side.LINEAR_A)
-_LINEAR_B = int(Side.LINEAR_B)
 
 Placement = tuple[int, Point, int, Point, "Slot", int]
 """A placement as the loop reads it: (tile, point, the tile's bit, the point the tile
@@ -80,9 +79,9 @@ for _point, (_suit, _placements) in SLOT.items():
         )
 
 _OPENING_POINTS: list[tuple[Point, Point]] = [
-    (POINTS[t * 6 + _LINEAR_A], POINTS[t * 6 + _LINEAR_B])
+    (POINTS[t * 6 + SIDE_LINEAR_A], POINTS[t * 6 + SIDE_LINEAR_B])
     if DOUBLE[t]
-    else (POINTS[t * 6 + _LOW], POINTS[t * 6 + _HIGH])
+    else (POINTS[t * 6 + SIDE_LOW], POINTS[t * 6 + SIDE_HIGH])
     for t in range(28)
 ]
 """The two points a tile shows as the opening, as `Table.open_fast` lists them."""
@@ -208,7 +207,7 @@ def play_out(hand: Hand, draws: Sequence[float]) -> None:
                 side = point[1]
                 value = point[2]
                 del ends[ends.index(point)]
-                if side <= _LINEAR_B:
+                if side <= SIDE_LINEAR_B:
                     linear_free &= ~(side - 1)
                     if not linear_free:
                         # spinner.internal-after-linear, spinner.branches-after-linear.

@@ -11,7 +11,20 @@ which rule it encodes; the table module applies them.
 
 from __future__ import annotations
 
-from .tiles import BIT, DOUBLE, HIGH, LOW, SUIT, Side, tiles_of_mask
+from .tiles import (
+    BIT,
+    DOUBLE,
+    HIGH,
+    LOW,
+    SIDE_BRANCH_A,
+    SIDE_BRANCH_B,
+    SIDE_HIGH,
+    SIDE_LINEAR_A,
+    SIDE_LINEAR_B,
+    SIDE_LOW,
+    SUIT,
+    tiles_of_mask,
+)
 
 __all__ = [
     "BRANCHES",
@@ -35,16 +48,9 @@ __all__ = [
 Point = tuple[int, int, int]
 """An attach point: (tile index, side, value)."""
 
-_LOW = int(Side.LOW)
-_HIGH = int(Side.HIGH)
-_LINEAR_A = int(Side.LINEAR_A)
-_LINEAR_B = int(Side.LINEAR_B)
-_BRANCH_A = int(Side.BRANCH_A)
-_BRANCH_B = int(Side.BRANCH_B)
-
 
 def _value(tile: int, side: int) -> int:
-    return HIGH[tile] if side == _HIGH else LOW[tile]
+    return HIGH[tile] if side == SIDE_HIGH else LOW[tile]
 
 
 # Every (tile, side) point once, shared: index ``tile * 6 + side``.
@@ -53,7 +59,7 @@ POINTS: tuple[Point, ...] = tuple(
 )
 
 WORTH: dict[Point, int] = {
-    point: point[2] if point[1] <= _HIGH else (2 * point[2] if point[1] <= _LINEAR_B else 0)
+    point: point[2] if point[1] <= SIDE_HIGH else (2 * point[2] if point[1] <= SIDE_LINEAR_B else 0)
     for point in POINTS
 }
 """What a point ending an arm adds to the end sum (rules ``scoring.end-sum``,
@@ -66,10 +72,10 @@ JOINED: list[Point] = [(-1, -1, -1)] * (28 * 7)
 double is joined by linear side A and continued from B."""
 for _tile in range(28):
     if DOUBLE[_tile]:
-        JOINED[_tile * 7 + LOW[_tile]] = POINTS[_tile * 6 + _LINEAR_B]
+        JOINED[_tile * 7 + LOW[_tile]] = POINTS[_tile * 6 + SIDE_LINEAR_B]
     else:
-        JOINED[_tile * 7 + LOW[_tile]] = POINTS[_tile * 6 + _HIGH]
-        JOINED[_tile * 7 + HIGH[_tile]] = POINTS[_tile * 6 + _LOW]
+        JOINED[_tile * 7 + LOW[_tile]] = POINTS[_tile * 6 + SIDE_HIGH]
+        JOINED[_tile * 7 + HIGH[_tile]] = POINTS[_tile * 6 + SIDE_LOW]
 
 _OPENINGS: tuple[tuple[int, None], ...] = tuple((tile, None) for tile in range(28))
 OPENINGS_BY_BYTE: tuple[tuple[tuple[tuple[int, None], ...], ...], ...] = tuple(
@@ -115,7 +121,7 @@ def _offer(point: Point) -> Offer:
 OFFER: dict[Point, Offer] = {
     point: _offer(point)
     for point in POINTS
-    if (point[1] >= _LINEAR_A) == DOUBLE[point[0]]  # a double has no low/high end, etc.
+    if (point[1] >= SIDE_LINEAR_A) == DOUBLE[point[0]]  # a double has no low/high end, etc.
 }
 """``OFFER[point]``: made once, at import, for every point a tile can offer, so
 listing a point's placements is one mask and one look-up, and builds no tuple."""
@@ -128,7 +134,7 @@ JOINED_OFFER: list[Offer] = [OFFER.get(point, NO_OFFER) for point in JOINED]
 
 
 BRANCHES: list[tuple[Point, Point]] = [
-    (POINTS[tile * 6 + _BRANCH_A], POINTS[tile * 6 + _BRANCH_B]) for tile in range(28)
+    (POINTS[tile * 6 + SIDE_BRANCH_A], POINTS[tile * 6 + SIDE_BRANCH_B]) for tile in range(28)
 ]
 """``BRANCHES[tile]``: the double `tile`'s two branches, as they open when it is the
 spinner and both linear sides are taken (rule ``spinner.branches-after-linear``)."""
@@ -140,9 +146,9 @@ BRANCH_OFFERS: list[tuple[Offer, Offer]] = [
 """``BRANCH_OFFERS[tile]``: the offers of ``BRANCHES[tile]``."""
 
 OPENED_OFFERS: list[tuple[Offer, Offer]] = [
-    (OFFER[POINTS[tile * 6 + _LINEAR_A]], OFFER[POINTS[tile * 6 + _LINEAR_B]])
+    (OFFER[POINTS[tile * 6 + SIDE_LINEAR_A]], OFFER[POINTS[tile * 6 + SIDE_LINEAR_B]])
     if DOUBLE[tile]
-    else (OFFER[POINTS[tile * 6 + _LOW]], OFFER[POINTS[tile * 6 + _HIGH]])
+    else (OFFER[POINTS[tile * 6 + SIDE_LOW]], OFFER[POINTS[tile * 6 + SIDE_HIGH]])
     for tile in range(28)
 ]
 """``OPENED_OFFERS[tile]``: the offers of the two points `tile` shows as the opening

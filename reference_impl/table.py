@@ -50,7 +50,22 @@ from .points import (
     offers_of,
     point_at,
 )
-from .tiles import ALL_TILES, BIT, DOUBLE, HIGH, LOW, SUIT, Side, Tile
+from .tiles import (
+    ALL_TILES,
+    BIT,
+    DOUBLE,
+    HIGH,
+    LOW,
+    SIDE_BRANCH_A,
+    SIDE_BRANCH_B,
+    SIDE_HIGH,
+    SIDE_LINEAR_A,
+    SIDE_LINEAR_B,
+    SIDE_LOW,
+    SUIT,
+    Side,
+    Tile,
+)
 
 # The point tables are re-exported: the engine's layers above read them from here.
 __all__ = [
@@ -66,12 +81,6 @@ __all__ = [
     "point_at",
 ]
 
-_LOW = int(Side.LOW)
-_HIGH = int(Side.HIGH)
-_LINEAR_A = int(Side.LINEAR_A)
-_LINEAR_B = int(Side.LINEAR_B)
-_BRANCH_A = int(Side.BRANCH_A)
-_BRANCH_B = int(Side.BRANCH_B)
 _BOTH = 3
 
 
@@ -171,10 +180,10 @@ class Table:
             # spinner.opening-double: an opening double is the spinner, both linear sides free.
             self.spinner = tile
             self.linear_free = _BOTH
-            self.ends = [POINTS[base + _LINEAR_A], POINTS[base + _LINEAR_B]]
+            self.ends = [POINTS[base + SIDE_LINEAR_A], POINTS[base + SIDE_LINEAR_B]]
             self.total = 2 * LOW[tile]
         else:
-            self.ends = [POINTS[base + _LOW], POINTS[base + _HIGH]]
+            self.ends = [POINTS[base + SIDE_LOW], POINTS[base + SIDE_HIGH]]
             self.total = LOW[tile] + HIGH[tile]
         self.offers = [*OPENED_OFFERS[tile]]
 
@@ -190,7 +199,7 @@ class Table:
         index = self.ends.index(point)
         del self.ends[index]
         del self.offers[index]
-        if side <= _LINEAR_B:
+        if side <= SIDE_LINEAR_B:
             self.linear_free &= ~(side - 1)
             if not self.linear_free:
                 # spinner.internal-after-linear, spinner.branches-after-linear.
@@ -212,7 +221,7 @@ class Table:
         ends = self.ends
         if on_tile == self.spinner:
             ends.remove(point)
-            if side <= _LINEAR_B:
+            if side <= SIDE_LINEAR_B:
                 # LINEAR_A is bit 1, LINEAR_B bit 2.
                 self.linear_free &= ~(side - 1)
                 if not self.linear_free:
@@ -220,8 +229,8 @@ class Table:
                     # spinner.branches-after-linear: its branches open.
                     self.total -= value + value
                     self.branches_free = _BOTH
-                    ends.append(POINTS[on_tile * 6 + _BRANCH_A])
-                    ends.append(POINTS[on_tile * 6 + _BRANCH_B])
+                    ends.append(POINTS[on_tile * 6 + SIDE_BRANCH_A])
+                    ends.append(POINTS[on_tile * 6 + SIDE_BRANCH_B])
             else:
                 self.branches_free &= ~(side - 3)  # BRANCH_A is bit 1, BRANCH_B bit 2
             # spinner.started-branch-counts: every tile on the spinner starts an arm.
@@ -256,7 +265,7 @@ class Table:
             if point[0] == tile and point[1] == side:
                 return point
         who = "a tile" if placing is None else str(placing)
-        if tile == self.spinner and side >= _BRANCH_A and self.linear_free:
+        if tile == self.spinner and side >= SIDE_BRANCH_A and self.linear_free:
             raise BranchClosed(
                 f"{who} cannot join the spinner {on.tile}'s {on.side.words}: "
                 "both linear sides must be occupied first"
@@ -270,11 +279,11 @@ class Table:
         side = int(on.side)
         if not self.placed & BIT[tile]:
             return f"{on.tile} is not on the table"
-        if DOUBLE[tile] and side <= _HIGH:
+        if DOUBLE[tile] and side <= SIDE_HIGH:
             return f"{on.tile} is a double, it has no {on.side.words}"
-        if not DOUBLE[tile] and side >= _LINEAR_A:
+        if not DOUBLE[tile] and side >= SIDE_LINEAR_A:
             return f"{on.tile} is not a double, it has no {on.side.words}"
-        if side >= _BRANCH_A and tile != self.spinner:
+        if side >= SIDE_BRANCH_A and tile != self.spinner:
             return (
                 f"{on.tile} is not the spinner and later doubles have no branches"
                 f" (the spinner is {_name(self.spinner)})"

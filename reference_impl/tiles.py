@@ -20,6 +20,12 @@ __all__ = [
     "PIPS",
     "PIPS_HIGH14",
     "PIPS_LOW14",
+    "SIDE_BRANCH_A",
+    "SIDE_BRANCH_B",
+    "SIDE_HIGH",
+    "SIDE_LINEAR_A",
+    "SIDE_LINEAR_B",
+    "SIDE_LOW",
     "SUIT",
     "Side",
     "Tile",
@@ -66,6 +72,10 @@ _SIDE_WORDS: Final = (
     "branch B",
 )
 _WIRE_SIDE: Final = {name: Side(i) for i, name in enumerate(_SIDE_WIRE)}
+
+SIDE_LOW, SIDE_HIGH, SIDE_LINEAR_A, SIDE_LINEAR_B, SIDE_BRANCH_A, SIDE_BRANCH_B = map(int, Side)
+"""The sides as plain numbers, as attach points hold them: the engine's hot paths read
+these rather than the members of `Side`, which are slower to look up."""
 
 
 @dataclass(frozen=True, slots=True, order=True)

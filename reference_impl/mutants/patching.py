@@ -1,4 +1,4 @@
-"""Tools the mutants patch the engine with, and side numbers they use."""
+"""Tools the mutants patch the engine with."""
 
 from __future__ import annotations
 
@@ -6,13 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import commands, hand, settle
-from ..tiles import Side
 
-__all__ = ["BRANCH_A", "BRANCH_B", "LINEAR_B", "rebind", "set_everywhere", "wrap"]
-
-LINEAR_B = int(Side.LINEAR_B)
-BRANCH_A = int(Side.BRANCH_A)
-BRANCH_B = int(Side.BRANCH_B)
+__all__ = ["rebind", "set_everywhere", "wrap"]
 
 
 def wrap(owner: Any, name: str, make: Callable[[Any], Any]) -> None:

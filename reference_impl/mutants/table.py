@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..table import Point, Table, point_at
-from ..tiles import DOUBLE, LOW
-from .patching import BRANCH_A, BRANCH_B, LINEAR_B, wrap
+from ..tiles import DOUBLE, LOW, SIDE_BRANCH_A, SIDE_BRANCH_B, SIDE_LINEAR_B
+from .patching import wrap
 
 
 def every_double_spinner() -> None:
@@ -19,11 +19,11 @@ def every_double_spinner() -> None:
         def place_fast(self: Table, tile: int, point: Point) -> None:
             on_tile, side, _ = point
             original(self, tile, point)
-            if DOUBLE[on_tile] and on_tile != self.spinner and side == LINEAR_B:
+            if DOUBLE[on_tile] and on_tile != self.spinner and side == SIDE_LINEAR_B:
                 # Wrong: a later double, once continued, opens two branches too
                 # (counting nothing until started, like the spinner's).
-                self.ends.append(point_at(on_tile, BRANCH_A))
-                self.ends.append(point_at(on_tile, BRANCH_B))
+                self.ends.append(point_at(on_tile, SIDE_BRANCH_A))
+                self.ends.append(point_at(on_tile, SIDE_BRANCH_B))
 
         return place_fast
 
@@ -43,7 +43,7 @@ def highest_double_spinner() -> None:
                 return  # branches already started: too late to move the spinner
             # Wrong: the higher double takes over as the spinner. The old one's free
             # linear sides stay as ends of a terminal double; its unstarted branches go.
-            self.ends = [p for p in self.ends if not (p[0] == old and p[1] >= BRANCH_A)]
+            self.ends = [p for p in self.ends if not (p[0] == old and p[1] >= SIDE_BRANCH_A)]
             self.spinner = tile
             self.linear_free = 2
             self.branches_free = 0
@@ -69,10 +69,10 @@ def branches_after_one_linear() -> None:
             if new != spinner or (point[0] == new and linear == 3):
                 # Wrong: one occupied linear side already opens both branches.
                 self.branches_free = 3
-            elif point[0] == new and point[1] <= LINEAR_B:
+            elif point[0] == new and point[1] <= SIDE_LINEAR_B:
                 self.branches_free = branches  # the second linear side reopens nothing
-            ends = [p for p in self.ends if not (p[0] == new and p[1] >= BRANCH_A)]
-            for bit, side in ((1, BRANCH_A), (2, BRANCH_B)):
+            ends = [p for p in self.ends if not (p[0] == new and p[1] >= SIDE_BRANCH_A)]
+            for bit, side in ((1, SIDE_BRANCH_A), (2, SIDE_BRANCH_B)):
                 if self.branches_free & bit:
                     ends.append(point_at(new, side))
             self.ends = ends
@@ -161,7 +161,7 @@ def no_mirror_opening_double() -> None:
             original(self, tile)
             if DOUBLE[tile]:
                 # Wrong: the two sides of an opening double are one and the same.
-                self.ends.remove(point_at(tile, LINEAR_B))
+                self.ends.remove(point_at(tile, SIDE_LINEAR_B))
 
         return open_fast
 
@@ -170,7 +170,7 @@ def no_mirror_opening_double() -> None:
             first = point[0] == self.spinner and self.linear_free == 3
             original(self, tile, point)
             if first:  # the other linear side shows once the first is taken
-                self.ends.append(point_at(point[0], LINEAR_B))
+                self.ends.append(point_at(point[0], SIDE_LINEAR_B))
 
         return place_fast
 
