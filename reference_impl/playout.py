@@ -27,10 +27,12 @@ from .points import (
     GAIN,
     JOINED,
     OFFER,
-    POINTS,
+    OPENED_POINTS,
     WORTH,
     Point,
+    offers_of,
 )
+from .table import credit_for
 from .tiles import (
     BIT,
     DOUBLE,
@@ -39,10 +41,7 @@ from .tiles import (
     LOW,
     PIPS_HIGH14,
     PIPS_LOW14,
-    SIDE_HIGH,
-    SIDE_LINEAR_A,
     SIDE_LINEAR_B,
-    SIDE_LOW,
     SUIT,
     tiles_of_mask,
 )
@@ -78,19 +77,6 @@ for _point, (_suit, _placements) in SLOT.items():
             [(sub | _move[2], (*moves, _move)) for sub, moves in list(_placements.items())]
         )
 
-_OPENING_POINTS: list[tuple[Point, Point]] = [
-    (POINTS[t * 6 + SIDE_LINEAR_A], POINTS[t * 6 + SIDE_LINEAR_B])
-    if DOUBLE[t]
-    else (POINTS[t * 6 + SIDE_LOW], POINTS[t * 6 + SIDE_HIGH])
-    for t in range(28)
-]
-"""The two points a tile shows as the opening, as `Table.open_fast` lists them."""
-
-_TILES_BY_BYTE = [
-    [tuple(8 * k + i for i in range(8) if byte >> i & 1) for byte in range(256)] for k in range(4)
-]
-"""``_TILES_BY_BYTE[k][byte]``: the tiles 8k..8k+7 whose bits are set in `byte`, in order."""
-
 _TURNS = [tuple((first + turn) & 3 for turn in range(4 * 28 + 4)) for first in range(4)]
 """``_TURNS[seat]``: the seats in turn from `seat` on, as many as a hand can take
 after its opening: 27 placements, at most three passes before each, four at the end."""
@@ -99,10 +85,9 @@ _NO_SLOT: Slot = (0, {0: ()})
 """The slot of no point: it fits no tile."""
 
 _PASSED = [(0,), (1,), (2,), (3,)]
-_CREDITED = [total > 0 and total % 5 == 0 for total in range(200)]
-"""``_CREDITED[end_sum]``: whether it scores (rules ``scoring.multiple-of-five``,
-``scoring.zero-scores-nothing``). An end sum is at most 48: four ends, each
-at most a double's 12."""
+_CREDITED = [credit_for(total) > 0 for total in range(200)]
+"""``_CREDITED[end_sum]``: whether it scores (`credit_for`). An end sum is at most 48:
+four ends, each at most a double's 12."""
 _PLAYING = None
 _DOMINO = End.DOMINO
 _BLOCKED = End.BLOCKED
@@ -136,12 +121,10 @@ def play_out(hand: Hand, draws: Sequence[float]) -> None:
         total = table.total
     else:
         held = holdings[seat]
-        byte0, byte1, byte2, byte3 = _TILES_BY_BYTE
-        tiles = byte0[held & 255] + byte1[held >> 8 & 255] + byte2[held >> 16 & 255]
-        tiles += byte3[held >> 24]
-        tile = tiles[floor(draws[0] * len(tiles))]  # open.any-tile
+        openings = table.moves(held)  # open.any-tile
+        tile = openings[floor(draws[0] * len(openings))][0]
         k = 1
-        ends = table.ends = [*_OPENING_POINTS[tile]]
+        ends = table.ends = [*OPENED_POINTS[tile]]
         if DOUBLE[tile]:
             # spinner.opening-double: both linear sides free, both halves counted.
             spinner = tile
@@ -247,10 +230,7 @@ def play_out(hand: Hand, draws: Sequence[float]) -> None:
     table.branches_free = branches_free
     seat0, seat1, seat2, seat3 = holdings
     table.placed = FULL_SET ^ (seat0 | seat1 | seat2 | seat3)  # every tile is dealt
-    if len(ends) == 2:
-        table.offers = [OFFER[ends[0]], OFFER[ends[1]]]
-    else:
-        table.offers = [OFFER[point] for point in ends]
+    table.offers = offers_of(ends)
     hand.end = end
     hand.to_move = -1
     if end is _WON:

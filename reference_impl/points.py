@@ -36,6 +36,7 @@ __all__ = [
     "NO_OFFER",
     "OFFER",
     "OPENED_OFFERS",
+    "OPENED_POINTS",
     "OPENINGS_BY_BYTE",
     "POINTS",
     "WORTH",
@@ -145,14 +146,17 @@ BRANCH_OFFERS: list[tuple[Offer, Offer]] = [
 ]
 """``BRANCH_OFFERS[tile]``: the offers of ``BRANCHES[tile]``."""
 
-OPENED_OFFERS: list[tuple[Offer, Offer]] = [
-    (OFFER[POINTS[tile * 6 + SIDE_LINEAR_A]], OFFER[POINTS[tile * 6 + SIDE_LINEAR_B]])
+OPENED_POINTS: list[tuple[Point, Point]] = [
+    (POINTS[tile * 6 + SIDE_LINEAR_A], POINTS[tile * 6 + SIDE_LINEAR_B])
     if DOUBLE[tile]
-    else (OFFER[POINTS[tile * 6 + SIDE_LOW]], OFFER[POINTS[tile * 6 + SIDE_HIGH]])
+    else (POINTS[tile * 6 + SIDE_LOW], POINTS[tile * 6 + SIDE_HIGH])
     for tile in range(28)
 ]
-"""``OPENED_OFFERS[tile]``: the offers of the two points `tile` shows as the opening
-(rule ``spinner.opening-double``: a double's two linear sides)."""
+"""``OPENED_POINTS[tile]``: the two points `tile` shows as the opening, in order (rule
+``spinner.opening-double``: a double's two linear sides)."""
+
+OPENED_OFFERS: list[tuple[Offer, Offer]] = [(OFFER[a], OFFER[b]) for a, b in OPENED_POINTS]
+"""``OPENED_OFFERS[tile]``: the offers of ``OPENED_POINTS[tile]``."""
 
 
 def offers_of(ends: list[Point]) -> list[Offer]:

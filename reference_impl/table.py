@@ -42,6 +42,7 @@ from .points import (
     JOINED,
     JOINED_OFFER,
     OPENED_OFFERS,
+    OPENED_POINTS,
     OPENINGS_BY_BYTE,
     POINTS,
     WORTH,
@@ -61,7 +62,6 @@ from .tiles import (
     SIDE_HIGH,
     SIDE_LINEAR_A,
     SIDE_LINEAR_B,
-    SIDE_LOW,
     SUIT,
     Side,
     Tile,
@@ -175,15 +175,13 @@ class Table:
     def open_fast(self, tile: int) -> None:
         """Put the opening tile down (trusted: the table is empty)."""
         self.placed = BIT[tile]
-        base = tile * 6
+        self.ends = [*OPENED_POINTS[tile]]
         if DOUBLE[tile]:
             # spinner.opening-double: an opening double is the spinner, both linear sides free.
             self.spinner = tile
             self.linear_free = _BOTH
-            self.ends = [POINTS[base + SIDE_LINEAR_A], POINTS[base + SIDE_LINEAR_B]]
             self.total = 2 * LOW[tile]
         else:
-            self.ends = [POINTS[base + SIDE_LOW], POINTS[base + SIDE_HIGH]]
             self.total = LOW[tile] + HIGH[tile]
         self.offers = [*OPENED_OFFERS[tile]]
 
