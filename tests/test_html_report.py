@@ -70,6 +70,12 @@ def test_cases_never_sent_say_not_run(tmp_path: Path) -> None:
     assert page.count('<span class="o-failed">FAILED</span>') == 1
     assert page.count('<span class="o-errored">NOT RUN</span>') >= 100
     assert '<span class="o-errored">ERRORED</span>' not in page
+    # Counted apart from the errors, in the totals and the diagnosis alike.
+    assert re.search(r'<span class="o-errored">(\d+) not run</span> in', page)
+    assert "errored</span>" not in page.split('id="rules"')[0]
+    assert "errored case(s)" not in page
+    assert re.search(r"NOT PASSING</span>\s*355 cases:", page)
+    assert "other rules: every case run passed" in page
 
 
 def test_what_an_engine_says_cannot_become_markup(tmp_path: Path) -> None:

@@ -82,6 +82,11 @@ def test_max_fail_stops_and_collapses_the_rest(tmp_path: Path) -> None:
     total = int(not_run[0].split()[2])
     assert f"2 failed, {total} not run" in out
     assert "RUN STOPPED: 2 case(s) did not pass (the limit, --max-fail)" in out
+    assert "errored case(s)" not in out  # the cases not run are no engine errors
+    # A mutant failing early in the suite, with rules whose cases passed before the stop.
+    early = _MUTANT.replace("unstarted-branch-counts", "every-double-spinner")
+    full = _run("--engine", early, "--max-fail", "1").stdout
+    assert "other rules: every case run passed" in full and "errored case(s)" not in full
     junit = tmp_path / "junit.xml"
     report = _run("--engine", _MUTANT, "--max-fail", "2", "--format", "json", "--junit", str(junit))
     data: dict[str, Any] = json.loads(report.stdout)

@@ -81,7 +81,8 @@ class Diagnosis:
     unavailable: str = ""
     """Why there is no diagnosis at all (the shipped signatures cannot be read), or ''."""
     errored: int = 0
-    """Cases of the run that errored: set aside, as they show no reading of the rules."""
+    """Cases of the run that errored: set aside, as they show no reading of the rules.
+    Cases the run never sent are not among them: they say nothing of the engine."""
 
 
 @dataclass(frozen=True)
@@ -232,7 +233,7 @@ def diagnose_run(result: RunResult, signatures: Signatures | None = None) -> Dia
 
 
 def _diagnose_run(result: RunResult, signatures: Signatures | None) -> Diagnosis:
-    errored = sum(1 for r in result.results if r.outcome is Outcome.ERRORED)
+    errored = sum(1 for r in result.results if r.outcome is Outcome.ERRORED and not r.never_sent)
     if signatures is None:
         try:
             signatures = load_signatures()

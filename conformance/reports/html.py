@@ -23,12 +23,15 @@ from conformance.board import case_board
 from conformance.mutants.diagnosis import Diagnosis, diagnose_run
 from conformance.reports.misreadings import describe
 from conformance.reports.sanitize import strict_json, xml_text
+from conformance.reports.text import NOT_RUN, totals_apart
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.rules import Rule
 
 __all__ = ["EngineColumn", "render_compare", "render_report", "write_html"]
 
 _JSON_LIMIT = 20_000
+_COLUMNS = [*(o.value for o in Outcome), NOT_RUN]
+"""The counts of the per-rule table: the outcomes, and the cases never sent."""
 """Characters of request or reply JSON shown; a flood of JSON would bury the page."""
 
 
@@ -83,7 +86,7 @@ def _case(result: CaseResult) -> dict[str, Any]:
         "cmd": result.case.cmd,
         "outcome": result.outcome.value,
         # A case the run never sent is errored, but says what happened to it.
-        "label": "not run" if result.never_sent else result.outcome.value,
+        "label": NOT_RUN if result.never_sent else result.outcome.value,
         "bad": result.outcome.bad,
         "rules": list(dict.fromkeys(result.case.rules)),
         "file": result.case.file,
@@ -103,8 +106,10 @@ def _case(result: CaseResult) -> dict[str, Any]:
 def _rule_rows(results: Sequence[CaseResult], rules: Mapping[str, Rule]) -> list[dict[str, Any]]:
     counts: dict[str, Counter[str]] = {}
     for r in results:
+        # Cases never sent are counted apart, as in the totals: no error of the engine.
+        outcome = NOT_RUN if r.never_sent else r.outcome.value
         for rule_id in dict.fromkeys(r.case.rules):
-            counts.setdefault(rule_id, Counter())[r.outcome.value] += 1
+            counts.setdefault(rule_id, Counter())[outcome] += 1
     order = [*rules, *sorted(set(counts) - set(rules))]
     rows = []
     for rule_id in order:
@@ -116,7 +121,7 @@ def _rule_rows(results: Sequence[CaseResult], rules: Mapping[str, Rule]) -> list
             {
                 "id": rule_id,
                 "text": rule.text if rule else "(not in rules.md)",
-                "counts": {o.value: c.get(o.value, 0) for o in Outcome},
+                "counts": {o: c.get(o, 0) for o in _COLUMNS},
                 "bad": sum(c.get(o.value, 0) for o in Outcome if o.bad),
             }
         )
@@ -157,14 +162,17 @@ def render_report(result: RunResult, rules: Mapping[str, Rule], *, spec_url: str
     """
     outcomes = [o.value for o in Outcome]
     cases = [_case(r) for r in result.results]
+    totals = totals_apart(result)
     return (
         _environment()
         .get_template("report.html.j2")
         .render(
             suite_version=SUITE_VERSION,
             engine=_engine(result),
-            totals=result.totals(),
+            # Cases never sent are counted apart, as in the text report.
+            totals=totals,
             outcomes=outcomes,
+            columns=[*outcomes, NOT_RUN] if totals[NOT_RUN] else outcomes,
             duration=f"{result.duration:.2f}",
             restarts=result.restarts,
             aborted=result.aborted or "",

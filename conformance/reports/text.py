@@ -22,6 +22,7 @@ from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.rules import Rule
 
 __all__ = [
+    "NOT_RUN",
     "ProgressBar",
     "can_draw_boxes",
     "compact_line",
@@ -32,6 +33,7 @@ __all__ = [
     "render_report",
     "report_lines",
     "rule_summary",
+    "totals_apart",
 ]
 
 _LABEL = {
@@ -60,6 +62,10 @@ _COLUMNS = (
 )
 _COLUMNS_ALWAYS = frozenset({Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED, Outcome.SKIPPED})
 _DRAWN = frozenset({"table", "legal", "hand"})
+
+
+NOT_RUN = "not run"
+"""How the reports call, and count apart, a case the run never sent."""
 
 
 def not_run(result: CaseResult) -> bool:
@@ -161,20 +167,21 @@ def _sent(result: RunResult) -> RunResult:
     return replace(result, results=[r for r in result.results if not not_run(r)])
 
 
-def _totals(result: RunResult) -> Counter[str]:
-    # Cases never sent are counted apart from the errors: they say nothing of the engine.
+def totals_apart(result: RunResult) -> Counter[str]:
+    """The run's totals with the cases never sent counted apart from the errors, under
+    `NOT_RUN`: they say nothing of the engine."""
     totals = Counter(result.totals())
     skipped_run = sum(1 for r in result.results if not_run(r))
     totals[Outcome.ERRORED.value] -= skipped_run
-    totals["not run"] = skipped_run
+    totals[NOT_RUN] = skipped_run
     return totals
 
 
 def _totals_line(result: RunResult) -> str:
-    totals = _totals(result)
+    totals = totals_apart(result)
     parts = [f"{totals[o.value]} {o.value}" for o in Outcome if totals[o.value]]
-    if totals["not run"]:
-        parts.append(f"{totals['not run']} not run")
+    if totals[NOT_RUN]:
+        parts.append(f"{totals[NOT_RUN]} {NOT_RUN}")
     return (
         f"{totals['total']} cases: {', '.join(parts) or 'none run'} "
         f"in {result.duration:.2f} s"
@@ -191,12 +198,12 @@ def _claims_line(result: RunResult) -> str | None:
         f"{name} not claimed ({count} cases skipped)"
         for name, count in result.feature_skips().items()
     )
-    return f"{verdict}: {_totals(result)['passed']} passed; {claims}"
+    return f"{verdict}: {totals_apart(result)['passed']} passed; {claims}"
 
 
 def format_summary(result: RunResult) -> str:
     """A table of outcome counts per rule group, then the totals."""
-    lines = _table("rule group", _sent(result).by_group(), _totals(result))
+    lines = _table("rule group", _sent(result).by_group(), totals_apart(result))
     claims = _claims_line(result)
     return "\n".join([*lines, "", _totals_line(result), *([claims] if claims else [])])
 
@@ -219,9 +226,10 @@ def rule_summary(result: RunResult, *, every_rule: bool = False) -> list[str]:
     if not chosen:
         return [*lines, f"  every case of all {len(counts)} rules run passed"]
     rows = {k: {o.value: counts[k][o.value] for o in Outcome} for k in chosen}
-    lines.extend(_table("rule", rows, _totals(result)))
+    lines.extend(_table("rule", rows, totals_apart(result)))
     if not every_rule and len(counts) > len(chosen):
-        lines.append(f"({len(counts) - len(chosen)} other rules: every case passed; -v lists them)")
+        passed = "every case run passed" if totals_apart(result)[NOT_RUN] else "every case passed"
+        lines.append(f"({len(counts) - len(chosen)} other rules: {passed}; -v lists them)")
     return lines
 
 
@@ -264,7 +272,7 @@ def report_lines(
             out.extend((compact_line(r), _STYLE[r.outcome]) for r in extra)
             out.append(("", ""))
         out.extend(_not_run_line(result))
-        groups = _table("rule group", _sent(result).by_group(), _totals(result))
+        groups = _table("rule group", _sent(result).by_group(), totals_apart(result))
         out.extend((line, "") for line in groups)
         out.append(("", ""))
         out.extend((line, "") for line in rule_summary(result, every_rule=verbose))
