@@ -18,8 +18,8 @@ from reference_impl.adapter import handle as reference_handle
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed: the JS kit needs it")
 
-KIT = ROOT / "conformance" / "kit" / "seven-rocks-kit.mjs"
-EXAMPLE = ROOT / "examples" / "kit_adapter.mjs"
+KIT = ROOT / "kits" / "javascript" / "seven-rocks-kit.mjs"
+EXAMPLE = ROOT / "kits" / "javascript" / "example" / "kit_adapter.mjs"
 
 # An engine whose commands throw on purpose, one way per command, to see what the kit makes
 # of it: table reaches its plays (form passed) and reports it as a mapped error.

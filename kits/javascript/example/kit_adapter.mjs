@@ -1,11 +1,11 @@
 // A small Seven Rocks engine served with the JavaScript kit: `table`, `legal` and `settle`.
 //
-//   seven-rocks-conformance run --engine "node examples/kit_adapter.mjs"
+//   seven-rocks-conformance run --engine "node kits/javascript/example/kit_adapter.mjs"
 //
 // The kit checks the request form (every `bad_request`), runs the loop and the handshake;
 // this file holds only rules. Cases of `hand`, `game` and `perft` are reported as skipped.
 
-import { at, EndPoint, Placement, Rejected, serve } from "../conformance/kit/seven-rocks-kit.mjs";
+import { at, EndPoint, Placement, Rejected, serve } from "../seven-rocks-kit.mjs";
 
 const LINEAR = ["linear_a", "linear_b"];
 const BRANCHES = ["branch_a", "branch_b"];
