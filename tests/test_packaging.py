@@ -22,6 +22,8 @@ def test_wheel_carries_fixtures_schemas_rules_and_type_markers(wheel: Path) -> N
     assert "conformance/_data/rules.md" in names
     assert {"reference_impl/py.typed", "conformance/py.typed"} <= names
     assert "conformance/_data/kits/javascript/seven-rocks-kit.mjs" in names  # the JavaScript kit
+    assert "conformance/_data/seven-rocks-suite.json" in names  # every case as one file
+    assert not any("node_modules" in n for n in names)
     assert not any(n.startswith("tests/") for n in names)
 
 
