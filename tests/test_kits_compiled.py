@@ -53,7 +53,10 @@ def _once(
     factory: pytest.TempPathFactory, name: str, sources: list[Path], build: Callable[[Path], None]
 ) -> Path:
     """The folder ``build`` fills, built once for these sources by whichever worker comes first."""
-    shared = factory.getbasetemp().parent
+    # Under pytest-xdist each worker's base folder sits in the session's: build there once.
+    shared = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
     out = shared / f"{name}-{_digest(sources)}"
     with (shared / f"{name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
