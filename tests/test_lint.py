@@ -1,4 +1,4 @@
-"""The packages pass ruff (lint and format) and mypy --strict, as part of the test command."""
+"""The packages and tools pass ruff (lint and format) and mypy --strict, in the test command."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["reference_impl", "conformance"]
+PACKAGES = ["reference_impl", "conformance", "tools"]
 
 
 def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:

@@ -21,7 +21,9 @@ def test_wheel_carries_fixtures_schemas_rules_and_type_markers(wheel: Path) -> N
         assert f"conformance/_data/schemas/{schema.name}" in names
     assert "conformance/_data/rules.md" in names
     assert {"reference_impl/py.typed", "conformance/py.typed"} <= names
-    assert "conformance/kit/seven-rocks-kit.mjs" in names  # the JavaScript adapter kit
+    assert "conformance/_data/kits/javascript/seven-rocks-kit.mjs" in names  # the JavaScript kit
+    assert "conformance/_data/seven-rocks-suite.json" in names  # every case as one file
+    assert not any("node_modules" in n for n in names)
     assert not any(n.startswith("tests/") for n in names)
 
 

@@ -14,8 +14,8 @@ code) becomes a ``rejected`` reply, any other exception an ``errored`` one::
 
     kit.Engine("my-engine", "1.0", settle=settle).run()
 
-The kit depends on the standard library only; a JavaScript twin ships beside it as
-``seven-rocks-kit.mjs``.
+The kit depends on the standard library only; kits with the same names for JavaScript,
+Go and Java are in the repository's ``kits/`` folder.
 """
 
 from __future__ import annotations

@@ -7,119 +7,27 @@
 // arguments and return their result; a `Rejected` they throw (or an error mapped to a code)
 // becomes a `rejected` reply, anything else an `errored` one:
 //
-//   import { serve } from "./seven-rocks-kit.mjs";
-//   serve({ name: "my-engine", version: "1.0", commands: { settle: ({ hands }) => ({ ... }) } });
+//   import { Engine } from "seven-rocks-kit";
+//   new Engine({ name: "my-engine", version: "1.0", commands: { settle: ({ hands }) => ({ ... }) } }).run();
 //
-// It is the twin of the Python kit `conformance.kit`, with the same names.
+// It has the names of every Seven Rocks kit (kits/README.md). This module holds the request
+// form and the loop; values.mjs the values, rejections.mjs the rejections and `at`,
+// replay.mjs the replay helper.
+
+import { BadRequest, CODES, indexOf, Rejected } from "./rejections.mjs";
+import { EndPoint, GameHand, PASS, Placement, SIDES, tile } from "./values.mjs";
+
+export {
+  Counted, EndPoint, GameHand, OpenPoint, PASS, Placement, Side, SIDES, Tile, tile,
+} from "./values.mjs";
+export {
+  at, BadRequest, BranchClosed, CODES, GameOver, HandOver, MustPlay, NoMatch, NoSuchEnd,
+  NotInHand, Rejected, UnfinishedHand, WrongOpener,
+} from "./rejections.mjs";
+export { replayLegal, replayTable } from "./replay.mjs";
 
 export const PROTOCOL = 1;
 export const COMMANDS = ["table", "legal", "settle", "hand", "game", "perft"];
-export const CODES = [
-  "bad_request", "hand_over", "not_in_hand", "no_such_end", "branch_closed",
-  "no_match", "must_play", "wrong_opener", "unfinished_hand", "game_over",
-];
-export const SIDES = ["low", "high", "linear_a", "linear_b", "branch_a", "branch_b"];
-
-// ------------------------------------------------------------------ values
-
-/** A tile [low|high] of the double-six set; one shared frozen instance per tile, so === works. */
-export class Tile {
-  constructor(low, high) {
-    if (!(Number.isInteger(low) && Number.isInteger(high) && 0 <= low && low <= high && high <= 6)) {
-      throw new RangeError(`Tile(${low}, ${high}) is not a tile of the double-six set`);
-    }
-    this.low = low;
-    this.high = high;
-    Object.freeze(this);
-  }
-  get isDouble() { return this.low === this.high; }
-  get pips() { return this.low + this.high; }
-  has(value) { return value === this.low || value === this.high; }
-  toJSON() { return [this.low, this.high]; }
-  toString() { return `[${this.low}|${this.high}]`; }
-}
-
-const TILES = new Map();
-for (let a = 0; a <= 6; a++) for (let b = a; b <= 6; b++) TILES.set(a * 7 + b, new Tile(a, b));
-
-/** The tile [low|high] (the shared instance). */
-export function tile(low, high) {
-  const found = Number.isInteger(low) && Number.isInteger(high) ? TILES.get(low * 7 + high) : undefined;
-  if (found === undefined || low > high) throw new RangeError(`[${low}|${high}] is not a tile`);
-  return found;
-}
-
-/** An attach point, named by the tile already on the table and its side. */
-export class EndPoint {
-  constructor(tileOnTable, side) {
-    this.tile = tileOnTable;
-    this.side = side;
-    Object.freeze(this);
-  }
-  /** The value a tile must match here: low -> the low half, any other side -> the high half. */
-  get value() { return this.side === "low" ? this.tile.low : this.tile.high; }
-  get isBranch() { return this.side === "branch_a" || this.side === "branch_b"; }
-  /** A string naming the point, for Map and Set keys. */
-  get key() { return `${this.tile} ${this.side}`; }
-  toJSON() { return { tile: this.tile, side: this.side }; }
-  /** The open point {tile, side, value}. */
-  toOpenPoint() { return { tile: this.tile, side: this.side, value: this.value }; }
-  toString() { return this.key; }
-}
-
-/** A tile placed on an end point, or (on === null) the opening tile. */
-export class Placement {
-  constructor(placed, on = null) {
-    this.tile = placed;
-    this.on = on;
-    Object.freeze(this);
-  }
-  toJSON() { return this.on === null ? { tile: this.tile } : { tile: this.tile, on: this.on }; }
-  toString() { return this.on === null ? `${this.tile}` : `${this.tile} on ${this.on}`; }
-}
-
-/** The pass action. */
-export const PASS = Object.freeze({ toJSON: () => "pass", toString: () => "pass" });
-
-/** One hand of a game request; opener is null when the request leaves it out. */
-export class GameHand {
-  constructor(deal, opener, actions) {
-    Object.assign(this, { deal, opener, actions });
-    Object.freeze(this);
-  }
-}
-
-// ------------------------------------------------------------------ rejections
-
-/** A request the rules refuse: new Rejected("no_match", "message") or with an index. */
-export class Rejected extends Error {
-  constructor(code, message = "", index = null) {
-    if (!CODES.includes(code)) throw new RangeError(`${code} is not a rejection code`);
-    super(message);
-    this.name = "Rejected";
-    this.code = code;
-    this.index = index;
-  }
-}
-
-const KIT_INDEX = Symbol("kit index");
-
-/**
- * Run fn() and give `index` to a rejection thrown inside that carries none; errors the
- * engine maps to a code (`errors` of `serve`) get it too. Returns what fn returns.
- */
-export function at(index, fn) {
-  try {
-    return fn();
-  } catch (error) {
-    if (error instanceof Rejected) {
-      if (error.index === null) error.index = index;
-    } else if (error !== null && typeof error === "object" && error[KIT_INDEX] === undefined) {
-      error[KIT_INDEX] = index;
-    }
-    throw error;
-  }
-}
 
 // ------------------------------------------------------------------ request form
 
@@ -168,7 +76,7 @@ const show = (v) => {
   }
   return text.length <= 60 ? text : `${text.slice(0, 57)}...`;
 };
-const bad = (message, index = null) => new Rejected("bad_request", message, index);
+const bad = (message, index = null) => new BadRequest(message, index);
 
 /** Each command's [required, optional] arguments. */
 export const ARGUMENTS = {
@@ -190,7 +98,7 @@ function checkKeys(args, required, optional) {
 function parseTile(v) {
   if (Array.isArray(v) && v.length === 2 && isInt(v[0]) && isInt(v[1])) {
     const [a, b] = v;
-    if (0 <= a && a <= b && b <= 6) return TILES.get(a * 7 + b);
+    if (0 <= a && a <= b && b <= 6) return tile(a, b);
     if (0 <= b && b < a && a <= 6) throw bad(`tile ${show(v)} is not canonical: write it [${b}, ${a}]`);
   }
   throw bad(`${show(v)} is not a tile: expected [a, b] with 0 <= a <= b <= 6`);
@@ -339,11 +247,28 @@ function encode(value) {
   return JSON.stringify(value, (_, v) => {
     if (v === undefined || typeof v === "function" || typeof v === "symbol") throw new TypeError(`${typeof v} in the result`);
     if (typeof v === "number" && !Number.isFinite(v)) throw new TypeError(`${v} in the result`);
+    if (v instanceof Map) return mapObject(v);
+    if (v instanceof Set) throw new TypeError("a Set in the result: give a list");
     return v;
   });
 }
 
-/** An engine: {name, version, language?, commands: {table?, legal?, ...}, errors?: [[Class, code]]}. */
+// A Map is a JSON object when its keys are strings; JSON.stringify alone would write {}.
+function mapObject(map) {
+  const out = {};
+  for (const [k, v] of map) {
+    if (typeof k !== "string") throw new TypeError(`a Map key ${show(k)} in the result: JSON keys are strings`);
+    out[k] = v;
+  }
+  return out;
+}
+
+/** A result built of kit values, lists, objects and Maps, in protocol form (plain JSON values). */
+export function toJson(value) {
+  return JSON.parse(encode(value));
+}
+
+/** An engine: {name, version, language?, commands: {table?, legal?, ...}, errors?: Map of Class -> code}. */
 function implemented(engine) {
   return COMMANDS.filter((c) => typeof engine.commands?.[c] === "function");
 }
@@ -380,8 +305,8 @@ export function handle(engine, request) {
     return { seq, result };
   } catch (error) {
     if (error instanceof Rejected) return rejected(seq, error.code, error.index, error.message);
-    const mapped = (engine.errors ?? []).find(([kind]) => error instanceof kind);
-    if (mapped) return rejected(seq, mapped[1], error[KIT_INDEX] ?? null, describe(() => `${error.message}`));
+    const mapped = [...(engine.errors ?? [])].find(([kind]) => error instanceof kind);
+    if (mapped) return rejected(seq, mapped[1], indexOf(error), describe(() => `${error.message}`));
     const message = describe(() => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)));
     return { seq, errored: { message } };
   }
@@ -437,4 +362,42 @@ export function serve(engine, input = process.stdin, output = process.stdout) {
     if (!done && pending.length) answer(pending);
     if (!done) finish();
   });
+}
+
+/**
+ * An engine served over protocol 1: its identity, the commands it implements (each a
+ * function of the checked arguments, returning the result) and `errors`, a Map from the
+ * engine's own error classes to rejection codes (the first class an error is an instance
+ * of gives the code; any other error becomes an `errored` reply). The handshake lists
+ * exactly the commands given. Frozen, like every kit value.
+ */
+export class Engine {
+  constructor({ name, version, language = "javascript", commands = {}, errors = new Map() }) {
+    for (const [what, value] of [["name", name], ["version", version], ["language", language]]) {
+      if (typeof value !== "string" || value === "") throw new TypeError(`the engine's ${what} must be a non-empty string`);
+    }
+    for (const cmd of Object.keys(commands)) {
+      if (!COMMANDS.includes(cmd)) throw new RangeError(`${cmd} is not a command: one of ${COMMANDS.join(", ")}`);
+      if (typeof commands[cmd] !== "function") throw new TypeError(`the command ${cmd} must be a function`);
+    }
+    const map = new Map(errors);
+    for (const [kind, code] of map) {
+      if (typeof kind !== "function") throw new TypeError(`errors maps ${show(kind)}: its keys are error classes`);
+      if (!CODES.includes(code)) throw new RangeError(`errors maps ${kind.name} to ${code}, not a rejection code`);
+    }
+    this.name = name;
+    this.version = version;
+    this.language = language;
+    this.commands = Object.freeze({ ...commands });
+    this.errors = map;
+    Object.freeze(this);
+  }
+  /** The reply to the handshake. */
+  handshake() { return handshake(this); }
+  /** The reply to one decoded query. */
+  handle(request) { return handle(this, request); }
+  /** The reply to one raw line; null for stop. */
+  reply(line) { return reply(this, line); }
+  /** Serve stdin and stdout until stop or the end of input, then exit with status 0. */
+  run(input = process.stdin, output = process.stdout) { serve(this, input, output); }
 }

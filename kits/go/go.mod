@@ -1,0 +1,3 @@
+module seven-rocks.example/kit
+
+go 1.19
