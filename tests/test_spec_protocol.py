@@ -36,7 +36,7 @@ def _prose(text: str) -> str:
 
 def test_the_bcp14_boilerplate_opens_the_document() -> None:
     conventions = _sections()["Conventions"]
-    assert 'described in BCP 14 (RFC 2119, RFC 8174)' in conventions
+    assert "described in BCP 14 (RFC 2119, RFC 8174)" in conventions
     assert "when, and only when, they appear in all capitals" in conventions
 
 
@@ -96,7 +96,10 @@ def test_the_limits_of_the_schemas_are_what_section_9_says() -> None:
     assert schemas.check_request({"cmd": "table", "seq": 1, "plays": [{"tile": [1.0, 4]}]}) == []
     # ... and a tile twice across the hands of a deal; they refuse true for an integer.
     twice = [[[0, i] for i in range(7)] for _ in range(4)]
-    assert schemas.check_request({"cmd": "hand", "seq": 1, "deal": twice, "opener": 0, "actions": []}) == []
+    assert (
+        schemas.check_request({"cmd": "hand", "seq": 1, "deal": twice, "opener": 0, "actions": []})
+        == []
+    )
     assert schemas.check_request({"cmd": "table", "seq": 1, "plays": [{"tile": [True, 4]}]})
     # Where the runner checks instead: the handshake to the letter, values by type.
     with pytest.raises(HandshakeError, match="protocol"):
