@@ -212,6 +212,12 @@ def test_the_procedures_decide_the_order_after_a_placement() -> None:
     assert "counted-ends-2-1" in rules["spinner.internal-after-linear"].steps
 
 
+def test_key_words_are_capitals_wherever_they_stand() -> None:
+    # Lower-case "must" is no requirement (BCP 14), so the text does not use it at all.
+    prose = re.sub(r"`[^`]*`", "", re.sub(r"```.*?```", "", TEXT, flags=re.S))
+    assert re.findall(r".{30}\b(?:must|should|may|shall)\b.{10}", prose) == []
+
+
 def test_every_requirement_has_the_engine_as_its_subject() -> None:
     text = "\n".join(rule.text for rule in load_rules().values())
     for thing in ("A terminal double MUST", "branch MUST", "deduction MUST", "spinner MUST"):

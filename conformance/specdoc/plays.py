@@ -155,13 +155,16 @@ def _deal_lines(view: HandView, starting: Sequence[int] | None) -> list[str]:
 
 def _turn_lines(view: HandView) -> list[str]:
     width = max([len(_action(a)) for a in view.actions] + [len("action")])
+    if view.events is None:
+        # A refused request has no events: its actions are listed, the refused one marked.
+        lines = ["  #  action"]
+        for index, action in enumerate(view.actions):
+            refused = view.rejected is not None and view.rejected.get("index") == index
+            note = "  <- refused" if refused else ""
+            lines.append(f"{index:3}  {_action(action).ljust(width)}{note}".rstrip())
+        return lines
     lines = [f"  #  seat  {'action'.ljust(width)}  end sum  credit  scores"]
     for index, action in enumerate(view.actions):
-        if view.events is None:
-            refused = view.rejected is not None and view.rejected.get("index") == index
-            note = f"  refused: {view.rejected['code']}" if refused and view.rejected else ""
-            lines.append(f"{index:3}  -     {_action(action)}{note}".rstrip())
-            continue
         event = view.events[index]
         row = f"{index:3}  {event['seat']}     {_action(action).ljust(width)}"
         if action != "pass":
@@ -194,7 +197,7 @@ def _end_lines(view: HandView) -> list[str]:
         legal = result.get("legal") or []
         lines = [f"the hand goes on: seat {result.get('to_move')} to move, {len(legal)} legal"]
         lines[0] += " placement" + ("" if len(legal) == 1 else "s")
-        lines += _wrapped([_action(p) for p in legal]) or ["  none: it must pass"]
+        lines += _wrapped([_action(p) for p in legal]) or ["  none: it has to pass"]
         return [*lines, f"scores: {scores}"]
     if end == "target":
         return [
