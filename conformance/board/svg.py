@@ -81,8 +81,12 @@ def _tile_svg(box: Rect, placed: Placed, cls: str) -> list[str]:
     return out
 
 
-def _mark_centre(box: Rect, where: str, step: int) -> tuple[int, int]:
+def _mark_centre(box: Rect, where: str, step: int, wide: bool = False) -> tuple[int, int]:
     reach = 17 + 26 * step
+    if wide and where in ("E", "W"):
+        # A legal placement's label ("+[5|6]") is about 45 px wide: side by side along
+        # the line, labels need that much room each.
+        reach = 28 + 50 * step
     if where == "E":
         return box.x + box.w + reach, box.cy
     if where == "W":
@@ -125,7 +129,7 @@ def render_svg(
     for mark in marks.marks:
         step = seen.get((mark.tile, mark.where), 0)
         seen[(mark.tile, mark.where)] = step + 1
-        x, y = _mark_centre(boxes[mark.tile], mark.where, step)
+        x, y = _mark_centre(boxes[mark.tile], mark.where, step, wide=mark.kind == "legal")
         points.append((x, y))
         body.extend(_mark_svg(mark, x, y, mark.tile in highlight))
     xs = (
@@ -141,7 +145,9 @@ def render_svg(
         notes.insert(0, title)
     for i, line in enumerate(notes):
         body.append(f'<text x="{left + 6}" y="{bottom + _LINE * i + 4}">{_xml(line)}</text>')
-    width = max(right - left, 240)
+    # Notes are written from the left edge: the drawing is at least as wide as the
+    # longest (about 7 px a character at 12 px).
+    width = max(right - left, 240, *(7 * len(line) + 12 for line in notes))
     height = bottom - top + _LINE * len(notes) + 8
     label = quoteattr(_NOT_XML.sub("?", title or "domino table"))
     head = (

@@ -22,33 +22,36 @@ or, for the end-of-hand count, ``- Hands left: seat 0 `[1|2]`; seat 1 none; ...`
 ``- Pips: ... Rounded: ...`` and ``- Deducted: team 0 N, team 1 M.``. The numbers are
 written by hand in rules.md; ``disagreements`` compares them with the fixture case the
 example names, so that the two cannot drift apart.
+
+A play example (a ``hand`` or ``game`` case) holds instead a block between
+``<!-- BEGIN play -->`` and ``<!-- END play -->``: its turn tables and drawings, written
+from the fixture by ``conformance.specdoc.plays`` and compared with it here.
 """
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.board import draw_plays
+from conformance.specdoc.plays import PlayError, play_block
 from conformance.suite.fixtures import Case
-from conformance.suite.resources import rules_path
-from conformance.suite.rules import parse_rules
-from conformance.suite.traceability import traceability_table
 
 __all__ = [
+    "PLAY_BEGIN",
+    "PLAY_END",
     "Example",
     "ExampleError",
     "disagreements",
     "drawing_for",
-    "main",
     "parse_examples",
-    "regenerate",
 ]
+
+PLAY_BEGIN = "<!-- BEGIN play -->"
+PLAY_END = "<!-- END play -->"
 
 _HEADING = re.compile(r"^#### Example (\d+): (.+)$")
 _ANCHOR = re.compile(r'^<a id="example-(\d+)"></a>$')
@@ -89,6 +92,10 @@ class Example:
     drawing: str | None = None
     plays_line: int = -1
     drawing_span: tuple[int, int] | None = None
+    play: str | None = None
+    """A play example's generated block (turn tables and drawings), as rules.md has it."""
+    play_span: tuple[int, int] | None = None
+    """The lines of rules.md between the play block's markers (start, end)."""
 
     @property
     def anchor(self) -> str:
@@ -170,6 +177,12 @@ def _read_block(example: Example, lines: list[str], start: int, end: int) -> Non
             example.drawing_span = (number, close + 1)
             number = close + 1
             continue
+        if line == PLAY_BEGIN:
+            close = lines.index(PLAY_END, number + 1)
+            example.play = "\n".join(lines[number + 1 : close])
+            example.play_span = (number + 1, close)
+            number = close + 1
+            continue
         if line.startswith("Plays: "):
             example.plays_line = number
         _read_line(example, line, f"rules.md line {number + 1}")
@@ -194,7 +207,8 @@ def parse_examples(text: str) -> list[Example]:
         if anchor is None or int(anchor[1]) != example.number:
             raise ExampleError(f"rules.md line {start + 1}: no anchor {example.anchor!r} above")
         end = starts[index + 1] - 2 if index + 1 < len(starts) else len(lines)
-        end = next((n for n in range(start + 1, end) if lines[n].startswith("<!-- END")), end)
+        closing = (n for n in range(start + 1, end) if lines[n].startswith("<!-- END examples"))
+        end = next(closing, end)
         _read_block(example, lines, start + 1, end)
         if not example.fixture:
             raise ExampleError(f"rules.md line {start + 1}: {example.anchor} names no fixture")
@@ -231,8 +245,7 @@ def _table_problems(example: Example, case: Case) -> list[str]:
         out.append("the counted ends do not add up to the end sum stated")
     if example.drawing != drawing_for(example):
         out.append(
-            "the drawing is not the board module's "
-            "(run python -m conformance.specdoc.examples --write)"
+            "the drawing is not the board module's (run python -m conformance.specdoc --write)"
         )
     return out
 
@@ -262,60 +275,21 @@ def disagreements(example: Example, cases: Mapping[str, Case]) -> list[str]:
         out.extend(_table_problems(example, case))
     elif case.cmd == "settle" and example.hands is not None:
         out.extend(_settle_problems(example, case))
+    elif case.cmd in ("hand", "game") and example.play is not None:
+        out.extend(_play_problems(example, case))
     else:
-        out.append(f"a {case.cmd} case needs the numbers of a table or settle example")
+        out.append(f"a {case.cmd} case needs the numbers of a table, settle or play example")
     return [f"Example {example.number} ({example.fixture}): {problem}" for problem in out]
 
 
-_TRACE_BEGIN = "<!-- BEGIN generated: traceability -->"
-_TRACE_END = "<!-- END generated: traceability -->"
-
-
-def _with_drawings(text: str) -> str:
-    lines = text.splitlines()
-    # From the last example up, so that earlier line numbers stay valid.
-    for example in reversed(parse_examples(text)):
-        drawing = drawing_for(example)
-        if drawing is None:
-            continue
-        fence = ["```text", *drawing.splitlines(), "```"]
-        if example.drawing_span is not None:
-            start, end = example.drawing_span
-            lines[start:end] = fence
-        else:
-            at = example.plays_line + 1
-            lines[at:at] = ["", *fence]
-    return "\n".join(lines) + "\n"
-
-
-def regenerate(text: str) -> str:
-    """``text`` (rules.md) with its drawings and traceability table made afresh."""
-    text = _with_drawings(text)
-    start, end = text.index(_TRACE_BEGIN) + len(_TRACE_BEGIN), text.index(_TRACE_END)
-    table = traceability_table(parse_rules(text), text)
-    return f"{text[:start]}\n{table}\n{text[end:]}"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Check (default) or rewrite (``--write``) the generated parts of spec/rules.md."""
-    parser = argparse.ArgumentParser(
-        prog="python -m conformance.specdoc.examples", description=main.__doc__
-    )
-    parser.add_argument("--write", action="store_true", help="rewrite rules.md in place")
-    args = parser.parse_args(argv)
-    path = rules_path()
-    text = path.read_text(encoding="utf-8")
-    fresh = regenerate(text)
-    if args.write:
-        path.write_text(fresh, encoding="utf-8")
-        print(f"{path}: drawings and traceability table written")
-        return 0
-    if fresh != text:
-        print(f"{path}: generated parts are stale; run with --write", file=sys.stderr)
-        return 1
-    print(f"{path}: generated parts are current")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+def _play_problems(example: Example, case: Case) -> list[str]:
+    try:
+        fresh = play_block(case)
+    except PlayError as exc:
+        return [str(exc)]
+    if example.play != fresh:
+        return [
+            "the turn tables and drawings are not the fixture's "
+            "(run python -m conformance.specdoc --write)"
+        ]
+    return []

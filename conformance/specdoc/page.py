@@ -1,14 +1,18 @@
 """spec/rules.md as one self-contained HTML page: rules, readings and drawn examples.
 
 Anchors: ``rule-<ID>`` on each rule line (``#rule-spinner.first-double``),
-``example-<N>`` on each worked example (``#example-7``), and a slug of each heading
+``example-<N>`` on each worked example (``#example-7``), ``seed-s<N>`` on each sentence
+of the traceability table and ``seed-f<N>`` on each figure (``#seed-s21``), the steps
+of the procedures (``#after-a-placement-4``), and a slug of each heading
 (``#counted-ends``). Rule IDs quoted in the text link to their rule. Examples are drawn
-in SVG, the text drawing kept below each. Nothing is loaded from elsewhere.
+in SVG, the text drawing kept below each; a play example's tables are drawn from its
+fixture case, so the page needs the suite's fixtures. Nothing is loaded from elsewhere.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from html import escape
 
 from markdown_it import MarkdownIt
@@ -16,12 +20,16 @@ from markdown_it.token import Token
 
 from conformance.board import svg_plays
 from conformance.specdoc.examples import Example, parse_examples
+from conformance.specdoc.plays import TURNS_INFO, HandView, PlayError, hand_views
+from conformance.suite.fixtures import Case
 from conformance.suite.rules import Rule, parse_rules
 
 __all__ = ["rule_anchor", "spec_html"]
 
 _RULE_START = re.compile(r"^`([a-z0-9.-]+)`( \((withdrawn|reading|theorem)\))?: ")
 _EXAMPLE_HEADING = re.compile(r"^Example (\d+): ")
+_SENTENCE_ROW = re.compile(r"^S(\d+)$")
+_FIGURE_ROW = re.compile(r"^F(\d+), ")
 
 _STYLE = """
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 58rem; margin: 2rem auto;
@@ -35,6 +43,8 @@ li.theorem { border-left: 4px solid #2a7ab0; padding-left: 0.5rem; }
 li.withdrawn { color: #888; text-decoration: line-through; }
 table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 0.3rem; }
 figure.board { margin: 0.5rem 0; overflow-x: auto; }
+pre.turns { background: #f0f4f8; }
+td:first-child { white-space: nowrap; }
 :target { background: #fff6d8; }
 """
 
@@ -55,15 +65,43 @@ def _html_token(content: str) -> Token:
     return token
 
 
-def _figure(example: Example, fence: Token) -> Token:
+def _drawn(svg: str, fence: Token) -> Token:
     pre = f"<pre>{escape(fence.content)}</pre>"
-    if example.plays is None:
-        return _html_token(pre + "\n")
-    svg = svg_plays(example.plays, example.result(), title=f"Example {example.number}")
     return _html_token(
         f'<figure class="board">{svg}</figure>\n'
         f"<details><summary>Text drawing</summary>{pre}</details>\n"
     )
+
+
+class _Drawings:
+    """The SVG drawings of the examples, fence by fence, in the order of the page."""
+
+    def __init__(self, cases: Mapping[str, Case]) -> None:
+        self.cases = cases
+        self.hands: list[HandView] = []
+        self.title = ""
+
+    def start(self, example: Example | None) -> None:
+        self.hands, self.title = [], ""
+        if example is None or example.play is None or example.fixture not in self.cases:
+            return
+        try:
+            self.hands = hand_views(self.cases[example.fixture])
+        except PlayError:
+            return  # the example check reports it; the page keeps the text drawing
+        self.title = f"Example {example.number}"
+
+    def fence(self, example: Example | None, fence: Token) -> Token:
+        if fence.info.strip() == TURNS_INFO:
+            return _html_token(f'<pre class="turns">{escape(fence.content)}</pre>\n')
+        if example is not None and example.play is None and example.plays is not None:
+            svg = svg_plays(example.plays, example.result(), title=f"Example {example.number}")
+            return _drawn(svg, fence)
+        if self.hands:
+            hand = self.hands.pop(0)
+            title = f"{self.title}, {hand.title}" if hand.title else self.title
+            return _drawn(svg_plays(hand.plays(), hand.marks(), title=title), fence)
+        return _html_token(f"<pre>{escape(fence.content)}</pre>\n")
 
 
 def _link_rules(inline: Token, rules: dict[str, Rule], skip_first: bool) -> None:
@@ -92,33 +130,50 @@ def _link_rules(inline: Token, rules: dict[str, Rule], skip_first: bool) -> None
     inline.children = children
 
 
-def _annotate(tokens: list[Token], rules: dict[str, Rule], examples: dict[int, Example]) -> None:
+def _annotate(
+    tokens: list[Token],
+    rules: dict[str, Rule],
+    examples: dict[int, Example],
+    drawings: _Drawings,
+) -> None:
     example: Example | None = None
     for n, token in enumerate(tokens):
         if token.type == "heading_open":
             title = tokens[n + 1].content
             match = _EXAMPLE_HEADING.match(title)
             example = examples.get(int(match[1])) if match else None
+            drawings.start(example)
             token.attrSet("id", _slug(title))
         elif token.type == "list_item_open" and n + 2 < len(tokens):
-            match = _RULE_START.match(tokens[n + 2].content)
+            content = tokens[n + 2].content
+            match = _RULE_START.match(content)
             if match and match[1] in rules:
                 token.attrSet("id", rule_anchor(match[1]))
                 token.attrSet("class", f"rule {match[3] or 'rule'}")
+            elif figure := _FIGURE_ROW.match(content):
+                token.attrSet("id", f"seed-f{figure[1]}")
+        elif token.type == "tr_open" and n + 2 < len(tokens):
+            if sentence := _SENTENCE_ROW.match(tokens[n + 2].content):
+                token.attrSet("id", f"seed-s{sentence[1]}")
         elif token.type == "fence" and example is not None:
-            tokens[n] = _figure(example, token)
+            tokens[n] = drawings.fence(example, token)
         elif token.type == "inline":
             starts_rule = n >= 2 and tokens[n - 2].type == "list_item_open"
             _link_rules(token, rules, skip_first=starts_rule)
 
 
-def spec_html(text: str) -> str:
-    """The rules.md ``text`` as a complete, self-contained HTML page."""
+def spec_html(text: str, cases: Mapping[str, Case] | None = None) -> str:
+    """The rules.md ``text`` as a complete, self-contained HTML page; ``cases`` are the
+    fixture cases by id that the play examples show (by default the suite's own)."""
+    if cases is None:
+        from conformance.specdoc.generate import suite_cases
+
+        cases = suite_cases()
     rules = parse_rules(text)
     examples = {e.number: e for e in parse_examples(text)}
     md = MarkdownIt("commonmark", {"html": True, "xhtmlOut": True}).enable("table")
     tokens = md.parse(text)
-    _annotate(tokens, rules, examples)
+    _annotate(tokens, rules, examples, _Drawings(cases))
     body = md.renderer.render(tokens, md.options, {})
     title = next((t.content for t in tokens if t.type == "inline"), "Seven Rocks rules")
     return (

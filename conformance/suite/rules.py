@@ -1,8 +1,10 @@
 """The normative rules, read from spec/rules.md: one ``Rule`` per rule line.
 
-A rule line reads ``- `group.name` (mark): statement. *Why:* reason. *Seed:* a; b.``
-where the mark (``reading``, ``theorem`` or ``withdrawn``), the reason and the seed
-sections are optional.
+A rule line reads ``- `group.name` (mark): statement. *ID:* note. *Why:* reason.
+*Steps:* steps. *Seed:* a; b. *Examples:* examples.`` where the mark (``reading``,
+``theorem`` or ``withdrawn``) and every part after the statement are optional, in that
+order. *Steps:* and *Examples:* are Markdown links (``[After a placement, step 4]
+(#after-a-placement-4)``, ``[30](#example-30)``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,13 @@ RuleKind = Literal["rule", "reading", "theorem"]
 RULE_LINE = re.compile(r"^- `([a-z0-9.-]+)`( \((withdrawn|reading|theorem)\))?: (.*)$")
 """A rule line of spec/rules.md: identifier, optional mark, statement."""
 
-_TAIL = re.compile(r"^(?P<text>.*?)(?: \*Why:\* (?P<why>.*?))?(?: \*Seed:\* (?P<seed>[^*]+)\.)?$")
+_TAIL = re.compile(
+    r"^(?P<text>.*?)(?: \*ID:\* (?P<id_note>.*?))?(?: \*Why:\* (?P<why>.*?))?"
+    r"(?: \*Steps:\* (?P<steps>[^*]+?)\.)?(?: \*Seed:\* (?P<seed>[^*]+)\.)?"
+    r"(?: \*Examples:\* (?P<examples>[^*]+)\.)?$"
+)
+_LINK = re.compile(r"\[[^\]]+\]\(#([a-z0-9-]+)\)")
+_EXAMPLE_LINK = re.compile(r"\(#example-(\d+)\)")
 
 
 @dataclass(frozen=True)
@@ -30,7 +38,11 @@ class Rule:
     """One rule of spec/rules.md, identified by a stable ID such as ``spinner.first-double``.
 
     ``text`` is the requirement alone; ``why`` says why the seed allows a reading or
-    why a theorem holds; ``seed`` names the seed sections the rule comes from.
+    why a theorem holds; ``seed`` names the seed sections the rule comes from;
+    ``id_note`` says how to read an identifier whose words no longer fit; ``steps``
+    holds the anchors of the procedure steps the rule rests on
+    (``after-a-placement-4``); ``examples`` the numbers of the worked examples that
+    show it.
     """
 
     id: str
@@ -39,6 +51,9 @@ class Rule:
     kind: RuleKind = "rule"
     why: str = ""
     seed: tuple[str, ...] = ()
+    id_note: str = ""
+    steps: tuple[str, ...] = ()
+    examples: tuple[int, ...] = ()
 
     @property
     def group(self) -> str:
@@ -70,6 +85,9 @@ def _parse_line(rule_id: str, mark: str | None, statement: str) -> Rule:
         kind=kind,
         why=match["why"] or "",
         seed=tuple(part.strip() for part in seed.split(";")) if seed else (),
+        id_note=match["id_note"] or "",
+        steps=tuple(_LINK.findall(match["steps"] or "")),
+        examples=tuple(int(n) for n in _EXAMPLE_LINK.findall(match["examples"] or "")),
     )
 
 

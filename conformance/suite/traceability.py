@@ -1,101 +1,199 @@
-"""Traceability of spec/rules.md to the Italian seed, and the checks of its form.
+"""Traceability of spec/rules.md to the Italian seed, sentence by sentence, and the
+checks of its form.
 
-Every rule names the seed sections it comes from; every seed section is cited by a
-rule or its content is listed as out of scope, with a reason. ``problems`` also
-checks what makes rules.md a normative document: each rule a requirement in RFC 2119
-keywords, each reading and theorem marked, in its own section, with its reason.
+Section 11.2 of rules.md quotes every sentence of the seed, verbatim, in a table row
+with the rule IDs the sentence gives rise to, or marks it explanatory or out of scope
+with a reason. ``problems`` checks that table against the seed (as ``conformance.
+suite.seed`` splits it) and the rule lines against the table, and checks what makes
+rules.md a normative document: each rule a requirement in BCP 14 keywords with the
+engine as its subject, each reading and theorem marked, in its own section, with its
+reason, and each cited procedure step present.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from conformance.suite.fixtures import SEED_HEADINGS
 from conformance.suite.rules import RULE_LINE, Rule
+from conformance.suite.seed import SEED_SECTIONS, Sentence
 
 __all__ = [
     "SEED_SECTIONS",
-    "OutOfScope",
-    "citing_rules",
-    "out_of_scope",
+    "FigureRow",
+    "SentenceRow",
+    "figure_rows",
     "problems",
-    "traceability_table",
+    "seed_sections",
+    "sentence_rows",
 ]
 
-SEED_SECTIONS: tuple[str, ...] = ("preamble", *SEED_HEADINGS, "Fonte")
-"""The seed's sections in order: its untitled opening paragraph, its ten rule sections
-(the headings a fixture ``source`` may cite) and its closing attribution."""
+SENTENCES_BEGIN = "<!-- BEGIN sentences -->"
+SENTENCES_END = "<!-- END sentences -->"
+FIGURES_BEGIN = "<!-- BEGIN figures -->"
+FIGURES_END = "<!-- END figures -->"
 
-_OUT_OF_SCOPE = re.compile(r"^- Out of scope \(([^)]+)\): (.+?) \*Why:\* (.+)$")
+_ROW = re.compile(r"^\| S(\d+) \| (.+?) \| (.*) \|$")
+_FIGURE = re.compile(
+    r'^- F(\d+), (.+?): "(Posata: \[\d\|\d\])", \[Example (\d+)\]\(#example-\d+\)'
+    r"(?:; it gives rise to (.+))?\.$"
+)
+_CITED = re.compile(r"^((?:`[a-z0-9.-]+`(?:, )?)*)(.*)$")
+_ID = re.compile(r"`([a-z0-9.-]+)`")
+_MARK = re.compile(r"\*(Explanatory|Out of scope):\* (\S.*)$")
+_STEP_ANCHOR = re.compile(r'<a id="([a-z0-9-]+)"></a>')
 _KEYWORD = re.compile(r"\b(MUST|MUST NOT|SHALL|SHOULD|REQUIRED|MAY|RECOMMENDED|OPTIONAL)\b")
 _LOWER_KEYWORD = re.compile(r"\b(must|shall|should|required|may|recommended|optional)\b")
+# A requirement whose subject is not the engine: "A terminal double MUST ...".
+_SUBJECT = re.compile(r"(?:^|[.;:] |, and |, )(?P<subject>(?:\w+ ){0,6}?)(?:MUST|MAY)\b")
 # Words that announce an interpretation, or a rule that does not say what it requires.
 _HEDGES = re.compile(r"\b(normally|usually|generally|typically|we read|interpret\w*)\b", re.I)
 _SECTION_OF_KIND = {"reading": "Readings", "theorem": "Theorems"}
 
 
 @dataclass(frozen=True)
-class OutOfScope:
-    """A part of the seed that binds no engine: its section, what it is, and why."""
+class SentenceRow:
+    """One row of the sentence table: a seed sentence and what it gives rise to.
 
+    ``rules`` are the IDs the row cites first in its last cell; ``mark`` is
+    ``explanatory``, ``out of scope`` or empty, and ``note`` the reason given with it.
+    """
+
+    number: int
     section: str
-    what: str
-    why: str
+    text: str
+    rules: tuple[str, ...]
+    mark: str = ""
+    note: str = ""
+    line: int = 0
 
 
-def out_of_scope(text: str) -> list[OutOfScope]:
-    """The out-of-scope lines of a rules.md text."""
+@dataclass(frozen=True)
+class FigureRow:
+    """One line of the figure list: the figure, its section and caption, the number of
+    the example that reproduces it, and the rule IDs it gives rise to."""
+
+    number: int
+    section: str
+    caption: str
+    example: int
+    rules: tuple[str, ...] = ()
+
+
+def figure_rows(text: str) -> list[FigureRow]:
+    """The figure lines of a rules.md ``text`` (section 11.3), in order."""
+    if FIGURES_BEGIN not in text:
+        return []
+    body = text[text.index(FIGURES_BEGIN) : text.find(FIGURES_END)]
     return [
-        OutOfScope(match[1], match[2], match[3])
-        for match in map(_OUT_OF_SCOPE.match, text.splitlines())
-        if match is not None
+        FigureRow(int(m[1]), m[2], m[3], int(m[4]), tuple(_ID.findall(m[5] or "")))
+        for m in map(_FIGURE.match, body.splitlines())
+        if m is not None
     ]
 
 
-def citing_rules(rules: Mapping[str, Rule]) -> dict[str, list[str]]:
-    """For each seed section, the IDs of the rules in force that cite it."""
-    table: dict[str, list[str]] = {section: [] for section in SEED_SECTIONS}
-    for rule in rules.values():
-        if rule.withdrawn:
+def sentence_rows(text: str) -> list[SentenceRow]:
+    """The rows of the sentence table of a rules.md ``text``, in order (empty when the
+    text has no table)."""
+    if SENTENCES_BEGIN not in text:
+        return []
+    start = text.index(SENTENCES_BEGIN)
+    first_line = text.count("\n", 0, start) + 1
+    body = text[start : text.find(SENTENCES_END, start)]
+    rows = []
+    section = ""
+    for offset, line in enumerate(body.splitlines()):
+        if line.startswith("#### "):
+            section = line[len("#### ") :]
             continue
-        for section in rule.seed:
-            table.setdefault(section, []).append(rule.id)
-    return table
+        match = _ROW.match(line)
+        if match is None:
+            continue
+        cell = _CITED.match(match[3])
+        assert cell is not None  # every part of the pattern is optional
+        mark = _MARK.search(cell[2])
+        rows.append(
+            SentenceRow(
+                int(match[1]),
+                section,
+                match[2],
+                tuple(_ID.findall(cell[1])),
+                mark[1].lower() if mark else "",
+                mark[2] if mark else "",
+                first_line + offset,
+            )
+        )
+    return rows
 
 
-def traceability_table(rules: Mapping[str, Rule], text: str) -> str:
-    """The Markdown table of seed sections and the rules that cite them."""
-    outside = {item.section for item in out_of_scope(text)}
-    lines = ["| Seed section | Rules that cite it |", "| --- | --- |"]
-    for section, ids in citing_rules(rules).items():
-        cited = ", ".join(f"`{rule_id}`" for rule_id in ids) or "none"
-        if section in outside:
-            cited += " (and content out of scope, below)"
-        lines.append(f"| {section} | {cited} |")
-    return "\n".join(lines)
+def seed_sections(rows: Sequence[SentenceRow | FigureRow]) -> dict[str, tuple[str, ...]]:
+    """For each rule ID the rows (sentences and figures) cite, the seed sections of
+    those rows, in seed order."""
+    found: dict[str, set[str]] = {}
+    for row in rows:
+        for rule_id in row.rules:
+            found.setdefault(rule_id, set()).add(row.section)
+    return {
+        rule_id: tuple(s for s in SEED_SECTIONS if s in sections)
+        for rule_id, sections in found.items()
+    }
 
 
-def _section_problems(rules: Mapping[str, Rule], text: str) -> list[str]:
+def _sentence_problems(
+    rules: Mapping[str, Rule],
+    rows: Sequence[SentenceRow],
+    figures: Sequence[FigureRow],
+    sentences: Sequence[Sentence],
+) -> list[str]:
     out = []
-    known = set(SEED_SECTIONS)
-    for rule in rules.values():
-        if not rule.withdrawn and not rule.seed:
-            out.append(f"{rule.id}: names no seed section")
-        out.extend(f"{rule.id}: unknown seed section {s!r}" for s in rule.seed if s not in known)
-    items = out_of_scope(text)
+    by_number = {row.number: row for row in rows}
+    if [row.number for row in rows] != sorted(by_number) or len(by_number) != len(rows):
+        out.append("the sentence table is not in order S1, S2, ... with each number once")
+    for sentence in sentences:
+        row = by_number.get(sentence.number)
+        where = f"S{sentence.number} (seed line {sentence.line})"
+        if row is None:
+            out.append(f"{where} is not in the sentence table: {sentence.text!r}")
+            continue
+        if row.text != sentence.text:
+            out.append(f"{where} is not quoted verbatim: {row.text!r} is not {sentence.text!r}")
+        if row.section != sentence.section:
+            out.append(f"{where} stands under {row.section!r}, not {sentence.section!r}")
     out.extend(
-        f"out of scope: unknown seed section {item.section!r}"
-        for item in items
-        if item.section not in known
+        f"S{row.number} (rules.md line {row.line}) is not a sentence of the seed"
+        for row in rows
+        if row.number > len(sentences)
     )
-    cited = citing_rules(rules)
-    outside = {item.section for item in items}
+    citing: list[tuple[str, tuple[str, ...]]] = [
+        (f"S{row.number} (rules.md line {row.line})", row.rules) for row in rows
+    ]
+    citing += [(f"F{row.number}", row.rules) for row in figures]
+    for where, ids in citing:
+        out.extend(f"{where}: no rule {rule_id!r}" for rule_id in ids if rule_id not in rules)
+        out.extend(
+            f"{where}: {rule_id!r} is withdrawn"
+            for rule_id in ids
+            if rule_id in rules and rules[rule_id].withdrawn
+        )
     out.extend(
-        f"seed section {section!r} is neither cited by a rule nor out of scope"
-        for section in SEED_SECTIONS
-        if not cited[section] and section not in outside
+        f"S{row.number} (rules.md line {row.line}): cites no rule and is not marked "
+        "explanatory or out of scope"
+        for row in rows
+        if not row.rules and not row.mark
+    )
+    cited = {rule_id for _, ids in citing for rule_id in ids}
+    out.extend(
+        f"{rule.id}: no sentence or figure of the seed cites it"
+        for rule in rules.values()
+        if not rule.withdrawn and rule.id not in cited
+    )
+    derived = seed_sections([*rows, *figures])
+    out.extend(
+        f"{rule.id}: *Seed:* says {'; '.join(rule.seed)!r}, the sentence table "
+        f"{'; '.join(derived.get(rule.id, ()))!r} (run python -m conformance.specdoc --write)"
+        for rule in rules.values()
+        if not rule.withdrawn and rule.seed != derived.get(rule.id, ())
     )
     return out
 
@@ -107,10 +205,15 @@ def _wording_problems(rule: Rule) -> list[str]:
     if rule.kind != "theorem" and not _KEYWORD.search(rule.text):
         out.append(f"{rule.id}: states no requirement (no MUST, MUST NOT or MAY)")
     if rule.kind == "theorem" and _KEYWORD.search(rule.text):
-        out.append(f"{rule.id}: a theorem adds no requirement; it uses an RFC 2119 keyword")
+        out.append(f"{rule.id}: a theorem adds no requirement; it uses a BCP 14 keyword")
     if lower := _LOWER_KEYWORD.search(rule.text):
         out.append(f"{rule.id}: lower-case {lower[0]!r}; write the keyword in capitals")
-    if rule.kind == "rule" and (hedge := _HEDGES.search(rule.text)):
+    for match in _SUBJECT.finditer(rule.text):
+        subject = match["subject"].strip()
+        if subject and not subject.endswith(("the engine", "engine")):
+            out.append(f"{rule.id}: {subject!r} is the subject of a requirement, not the engine")
+    # A hedge inside a quoted identifier (`reading.normally-...`) is a name, not a hedge.
+    if rule.kind == "rule" and (hedge := _HEDGES.search(re.sub(r"`[^`]*`", "", rule.text))):
         out.append(f"{rule.id}: {hedge[0]!r} marks an interpretation: make it a reading")
     if rule.kind != "rule" and not rule.why:
         out.append(f"{rule.id}: a {rule.kind} says why (*Why:*)")
@@ -137,9 +240,21 @@ def _placement_problems(text: str) -> list[str]:
     return out
 
 
-def problems(rules: Mapping[str, Rule], text: str) -> list[str]:
-    """Everything that keeps rules.md from being traceable and normative."""
-    out = _section_problems(rules, text)
+def _step_problems(rules: Mapping[str, Rule], text: str) -> list[str]:
+    anchors = set(_STEP_ANCHOR.findall(text))
+    return [
+        f"{rule.id}: cites the step #{step}, which rules.md does not anchor"
+        for rule in rules.values()
+        for step in rule.steps
+        if step not in anchors
+    ]
+
+
+def problems(rules: Mapping[str, Rule], text: str, sentences: Sequence[Sentence]) -> list[str]:
+    """Everything that keeps rules.md ``text`` from being traceable to the seed's
+    ``sentences`` and normative."""
+    out = _sentence_problems(rules, sentence_rows(text), figure_rows(text), sentences)
     out.extend(item for rule in rules.values() for item in _wording_problems(rule))
     out.extend(_placement_problems(text))
+    out.extend(_step_problems(rules, text))
     return out
