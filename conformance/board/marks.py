@@ -107,8 +107,14 @@ def read_marks(board: Board, result: Mapping[str, Any] | None) -> Marks:
             out.notes.append(f"counted entry not understood: {shown(entry)}")
             continue
         out.counted.append((tile, value))
-        where = _counted_where(board, tile, value, used.setdefault(tile, set()))
-        if tile not in board.tiles or where is None:
+        # Where the tile lies is asked only of a tile the drawing has placed: an engine
+        # may count a tile that is not on the table.
+        where = (
+            _counted_where(board, tile, value, used.setdefault(tile, set()))
+            if tile in board.tiles
+            else None
+        )
+        if where is None:
             out.notes.append(f"counted {tile_text(tile)} {value}: that tile is not on the table")
             continue
         out.marks.append(Mark(tile, where, "counted", value))
