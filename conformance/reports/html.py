@@ -21,7 +21,7 @@ from markupsafe import Markup
 from conformance import SUITE_VERSION
 from conformance.board import case_board
 from conformance.mutants.diagnosis import Diagnosis, diagnose_run
-from conformance.reports.misreadings import describe
+from conformance.reports.misreadings import RANKING, describe, describe_unexplained
 from conformance.reports.sanitize import strict_json, xml_text
 from conformance.reports.text import NOT_RUN, totals_apart
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
@@ -136,12 +136,18 @@ def _diagnosis(diagnosis: Diagnosis) -> dict[str, Any]:
             {
                 "sentence": describe(m, diagnosis.failures, first=i == 0),
                 "mutant": m.mutant,
+                "serve": " ".join(m.serve),
                 "rules": list(m.rules),
                 "cases": list(m.explained),
             }
             for i, m in enumerate(diagnosis.misreadings)
         ],
+        "ranking": RANKING,
         "unexplained": list(diagnosis.unexplained),
+        "groups": [
+            {"sentence": describe_unexplained(g), "cases": list(g.cases)}
+            for g in diagnosis.groups
+        ],
         "unknown": list(diagnosis.unknown),
         "errored": diagnosis.errored,
     }
