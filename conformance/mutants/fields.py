@@ -72,10 +72,10 @@ def differing_fields(result: CaseResult) -> frozenset[str]:
 
 
 _WORDS = {
-    REFUSED: "a refusal where the rules give a result",
-    UNREFUSED: "a result where the rules refuse",
-    "rejected.code": "the refusal's code",
-    "rejected.index": "the refusal's index",
+    REFUSED: "refusals where the rules give a result",
+    UNREFUSED: "results where the rules refuse",
+    "rejected.code": "the refusals' codes",
+    "rejected.index": "the refusals' indices",
     ERRORED: "no usable answer",
 }
 
