@@ -21,6 +21,7 @@ from markupsafe import Markup
 from conformance import SUITE_VERSION
 from conformance.board import case_board
 from conformance.mutants.diagnosis import Diagnosis, diagnose_run
+from conformance.reports.comparison import Comparison
 from conformance.reports.misreadings import RANKING, describe, describe_unexplained
 from conformance.reports.sanitize import strict_json, xml_text
 from conformance.reports.text import NOT_RUN, totals_apart
@@ -145,8 +146,7 @@ def _diagnosis(diagnosis: Diagnosis) -> dict[str, Any]:
         "ranking": RANKING,
         "unexplained": list(diagnosis.unexplained),
         "groups": [
-            {"sentence": describe_unexplained(g), "cases": list(g.cases)}
-            for g in diagnosis.groups
+            {"sentence": describe_unexplained(g), "cases": list(g.cases)} for g in diagnosis.groups
         ],
         "unknown": list(diagnosis.unknown),
         "errored": diagnosis.errored,
@@ -208,23 +208,18 @@ class EngineColumn:
     result: RunResult
 
 
-def render_compare(
-    columns: Sequence[EngineColumn],
-    rows: Sequence[tuple[str, Sequence[tuple[str, str, Sequence[str]]]]],
-    *,
-    shown_all: bool,
-) -> str:
-    """The comparison page: `rows` are (rule, [(case id, description, outcome per
-    engine)]) as chosen by the ``compare`` command."""
+def render_compare(columns: Sequence[EngineColumn], comparison: Comparison) -> str:
+    """The comparison page: each engine's summary (totals and conformance per rule group),
+    then the cases of `comparison`, grouped by rule, one column per engine."""
     engines = []
-    for column in columns:
+    for column, summary in zip(columns, comparison.summaries, strict=True):
         diagnosis = diagnose_run(column.result)
         first = diagnosis.misreadings[0] if diagnosis.misreadings else None
         engines.append(
             {
                 "label": column.label,
                 "engine": _engine(column.result),
-                "totals": column.result.totals(),
+                "summary": summary,
                 "aborted": column.result.aborted or "",
                 "likely": describe(first, diagnosis.failures, first=True) if first else "",
             }
@@ -235,7 +230,18 @@ def render_compare(
         .render(
             suite_version=SUITE_VERSION,
             engines=engines,
-            rows=[{"rule": rule, "cases": cases} for rule, cases in rows],
-            shown_all=shown_all,
+            groups=comparison.groups,
+            rows=[
+                {
+                    "rule": rule,
+                    "cases": [
+                        (r.case_id, r.description, [o.value for o in r.outcomes]) for r in rows
+                    ],
+                }
+                for rule, rows in comparison.rules
+            ],
+            shown=comparison.shown,
+            total=comparison.total,
+            shown_all=comparison.shown == comparison.total,
         )
     )
