@@ -161,6 +161,9 @@ def _keys(side: Side) -> set[tuple[Tile | None, str]]:
             where = entry.get("on", entry) if isinstance(entry, Mapping) else None
             tile = as_tile(where.get("tile")) if isinstance(where, Mapping) else None
             out.add((tile, key + json.dumps(entry, sort_keys=True, default=str)))
+    if "spinner" in marks:
+        spinner = as_tile(marks.get("spinner"))
+        out.add((spinner, "spinner" + json.dumps(marks.get("spinner"), default=str)))
     for play in side.plays:
         tile = as_tile(play.get("tile")) if isinstance(play, Mapping) else None
         out.add((tile, "play" + json.dumps(play, sort_keys=True, default=str)))

@@ -114,6 +114,15 @@ def _got(value: Any) -> str:
     return f"the {kind.split(' ', 1)[-1]} {render(value)}"
 
 
+_SHORT = 40
+
+
+def _wanted(expected: Any, kind: str) -> str:
+    """An expected array or object: itself when short (``[1, 1]``), else its kind."""
+    text = render(expected)
+    return text if len(text) <= _SHORT else kind
+
+
 def _describe_type(value: Any) -> str:
     if value is None:
         return "null"
@@ -145,7 +154,7 @@ def diff(expected: Any, actual: Any, path: str = "", key: str | None = None) -> 
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [
-                Mismatch(path, f"expected an object, got {_got(actual)}")
+                Mismatch(path, f"expected {_wanted(expected, 'an object')}, got {_got(actual)}")
             ]
         out: list[Mismatch] = []
         for k, v in expected.items():
@@ -157,9 +166,7 @@ def diff(expected: Any, actual: Any, path: str = "", key: str | None = None) -> 
         return out
     if isinstance(expected, list):
         if not isinstance(actual, list):
-            return [
-                Mismatch(path, f"expected an array, got {_got(actual)}")
-            ]
+            return [Mismatch(path, f"expected {_wanted(expected, 'an array')}, got {_got(actual)}")]
         if key in MULTISET_KEYS:
             return _diff_multiset(expected, actual, path)
         return _diff_ordered(expected, actual, path)
