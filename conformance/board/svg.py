@@ -87,9 +87,9 @@ def _tile_svg(box: Rect, placed: Placed, cls: str) -> list[str]:
 Box = tuple[float, float, float, float]
 """left, top, right, bottom"""
 
-_CHAR = 7.2
+_CHAR = 6.4
 """Width of one character of a bold 12px label, generously: labels must never touch."""
-_TEXT_CHAR = 6.6
+_TEXT_CHAR = 6.2
 """Average width of one character of a 12px caption."""
 
 
@@ -178,7 +178,7 @@ def render_svg(
         notes.insert(0, title)
     # Captions are wrapped, never cut: the drawing widens for them up to _MAX_WIDTH, and
     # a longer caption takes more lines.
-    longest = max((len(n) for n in notes), default=0) * _TEXT_CHAR + 12
+    longest = (max((len(n) for n in notes), default=0) + 1) * _TEXT_CHAR + 12
     width = int(max(right - left, 240, min(longest, _MAX_WIDTH)))
     lines = [part for note in notes for part in _wrap(note, int((width - 12) / _TEXT_CHAR))]
     for i, line in enumerate(lines):
