@@ -14,7 +14,7 @@ from typing import Any
 
 from conformance.board.layout import Board, Heading, Tile, as_tile, side_value, tile_text
 
-__all__ = ["Mark", "Marks", "read_marks", "shown"]
+__all__ = ["Mark", "Marks", "read_marks", "shown", "side_text"]
 
 _PERPENDICULAR: dict[Heading, Heading] = {"E": "N", "W": "N", "N": "W", "S": "W"}
 
@@ -179,7 +179,7 @@ def _read_point(
         out.notes.append(f"open point not understood: {shown(entry)}")
         return
     if placed is None or side not in placed.sides:
-        where = f"open point {tile_text(tile)} {_side(side)} (takes {shown(value)})"
+        where = f"open point {tile_text(tile)} {side_text(side)} (takes {shown(value)})"
         out.notes.append(f"{where}: {_not_drawn(board, tile, side)}")
         return
     where = placed.sides[side]
@@ -192,10 +192,10 @@ def _not_drawn(board: Board, tile: Tile, side: str) -> str:
     """Why an end point named by an answer has no place on the drawing."""
     if tile not in board.tiles:
         return f"{tile_text(tile)} is not on the table"
-    return f"{tile_text(tile)} has no side {_side(side)} on this table"
+    return f"{tile_text(tile)} has no side {side_text(side)} on this table"
 
 
-def _side(side: str) -> str:
+def side_text(side: str) -> str:
     """A side named by an answer: bare when it is one of the protocol's, else quoted."""
     return side if side.isidentifier() and side.isascii() and len(side) <= 12 else shown(side)
 
@@ -213,7 +213,7 @@ def _read_placement(board: Board, entry: Any, out: Marks) -> None:
         out.notes.append(f"placement not understood: {shown(entry)}")
         return
     if placed is None or side not in placed.sides:
-        where = f"placement {tile_text(tile)} on {tile_text(on_tile)} {_side(side)}"
+        where = f"placement {tile_text(tile)} on {tile_text(on_tile)} {side_text(side)}"
         out.notes.append(f"{where}: {_not_drawn(board, on_tile, side)}")
         return
     out.marks.append(Mark(placed.tile, placed.sides[side], "legal", placed=tile))

@@ -59,7 +59,8 @@ def _line(x1: int, y1: int, x2: int, y2: int) -> str:
 
 
 def _tile_svg(box: Rect, placed: Placed, cls: str) -> list[str]:
-    out = [f"<g><title>{escape(tile_text(placed.tile))}</title>"]
+    # data-order: the placement that put the tile there, for viewers that step through.
+    out = [f'<g data-order="{placed.order}"><title>{escape(tile_text(placed.tile))}</title>']
     out.append(
         f'<rect class="{cls}" x="{box.x}" y="{box.y}" width="{box.w}" height="{box.h}" rx="4"/>'
     )
@@ -167,7 +168,7 @@ def render_svg(
         spot = _place(boxes[mark.tile], mark.where, _mark_size(mark), taken)
         taken.append(spot)
         x, y = round((spot[0] + spot[2]) / 2), round((spot[1] + spot[3]) / 2)
-        body.extend(_mark_svg(mark, x, y, mark.tile in highlight))
+        body.extend(['<g class="mark">', *_mark_svg(mark, x, y, mark.tile in highlight), "</g>"])
     # The tiles' boxes and the labels, all in `taken`, set the drawing's bounds.
     xs = [v for box in taken for v in (box[0], box[2])]
     ys = [v for box in taken for v in (box[1], box[3])]

@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from conformance import SUITE_VERSION
 from conformance.board import case_board
+from conformance.board.steps import case_steps
 from conformance.mutants.diagnosis import Diagnosis, diagnose_run
 from conformance.reports.comparison import Comparison
 from conformance.reports.misreadings import RANKING, describe, describe_unexplained
@@ -75,9 +76,24 @@ def _expected(result: CaseResult) -> dict[str, Any]:
 
 
 def _board(result: CaseResult) -> Markup | None:
+    if result.case.cmd in _STEPPED:
+        return None  # drawn by its stepper, hand by hand
     board = case_board(result.case, result.reply)
     # The drawing escapes every text it holds (tile values, notes, titles).
     return None if board is None else Markup(board.svg())
+
+
+_STEPPED = frozenset({"hand", "game"})
+
+
+def _steps(result: CaseResult) -> list[dict[str, Any]]:
+    """The hands of a hand or game case, each drawn once, with its steps."""
+    if result.case.cmd not in _STEPPED:
+        return []
+    return [
+        {"title": hand.title, "svg": Markup(hand.board.svg()), "steps": hand.steps}
+        for hand in case_steps(result.case, result.reply)
+    ]
 
 
 def _case(result: CaseResult) -> dict[str, Any]:
@@ -101,6 +117,7 @@ def _case(result: CaseResult) -> dict[str, Any]:
         "reply": result.reply,
         "detailed": detailed,
         "board": _board(result) if result.outcome.bad else None,
+        "hands": _steps(result) if result.outcome.bad else [],
     }
 
 
