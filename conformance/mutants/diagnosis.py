@@ -47,7 +47,8 @@ __all__ = ["Diagnosis", "Misreading", "Unexplained", "diagnose", "diagnose_run"]
 MAX_MISREADINGS = 5
 """Past a few misreadings, a cover explains noise rather than the engine."""
 MIN_PRECISION = 0.25
-"""A misreading is not proposed when the engine makes few of the differences it would."""
+"""A misreading is not proposed when the engine makes few of the differences it would.
+(An engine may show one misreading in one command only: a quarter is enough.)"""
 
 _FAILING = frozenset({Outcome.FAILED, Outcome.XFAILED})
 _PASSING = frozenset({Outcome.PASSED, Outcome.XPASSED})

@@ -25,9 +25,14 @@ def _ids(ids: tuple[str, ...]) -> str:
 def describe(misreading: Misreading, failures: int, *, first: bool) -> str:
     """One misreading as a sentence, e.g. "21 of 23 failures match `x`: ..."."""
     count = len(misreading.explained)
-    lead = f"{count} of {failures} failures match" if first else f"{count} more match"
+    # An entry that fails cases the engine passes is a likeness, not a diagnosis.
+    partly = " partly" if misreading.contradicted else ""
+    lead = (
+        f"{count} of {failures} failures{partly} match" if first else f"{count} more{partly} match"
+    )
+    likely = "may have it" if misreading.contradicted else "probably has it"
     text = (
-        f"{lead} `{misreading.mutant}`: your engine probably has it that "
+        f"{lead} `{misreading.mutant}`: your engine {likely} that "
         f"{misreading.description} ({', '.join(misreading.rules)})"
     )
     if misreading.fields:
