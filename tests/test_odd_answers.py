@@ -34,7 +34,11 @@ MODES = [
     "accepts-anything",
 ]
 DRAWN = ("--cmd", "table", "--cmd", "legal", "--cmd", "hand", "--cmd", "game")
-SHOWN = ("table.seed-a.step-9", "legal.branches.open-on-seed-spinner", "hand.turns.reply-after-first-credit")
+SHOWN = (
+    "table.seed-a.step-9",
+    "legal.branches.open-on-seed-spinner",
+    "hand.turns.reply-after-first-credit",
+)
 
 
 def _engine(mode: str) -> str:
