@@ -118,7 +118,7 @@ def read_marks(board: Board, result: Mapping[str, Any] | None) -> Marks:
     if not isinstance(result, Mapping):
         return out
     used: dict[Tile, set[str]] = {}
-    for entry in result.get("counted") or []:
+    for entry in _entries(result, "counted", out):
         tile = as_tile(entry.get("tile")) if isinstance(entry, Mapping) else None
         value = _int(entry.get("value")) if isinstance(entry, Mapping) else None
         if tile is None or value is None:
@@ -137,9 +137,9 @@ def read_marks(board: Board, result: Mapping[str, Any] | None) -> Marks:
             continue
         out.marks.append(Mark(tile, where, "counted", value))
     counted_at = {(m.tile, m.where, m.value) for m in out.marks}
-    for entry in result.get("open") or []:
+    for entry in _entries(result, "open", out):
         _read_point(board, entry, out, counted_at)
-    for entry in result.get("placements") or []:
+    for entry in _entries(result, "placements", out):
         _read_placement(board, entry, out)
     if "spinner" in result:
         _read_spinner(board, result["spinner"], out)
@@ -147,6 +147,16 @@ def read_marks(board: Board, result: Mapping[str, Any] | None) -> Marks:
     out.end_sum = result.get("end_sum")
     out.credit = result.get("credit")
     return out
+
+
+def _entries(result: Mapping[str, Any], key: str, out: Marks) -> list[Any]:
+    """The list under ``key`` of an answer; anything else there is said, not iterated."""
+    value = result.get(key)
+    if isinstance(value, list):
+        return value
+    if value is not None:
+        out.notes.append(f"{key} is not a list: {shown(value)}")
+    return []
 
 
 def _read_spinner(board: Board, value: Any, out: Marks) -> None:
