@@ -187,7 +187,7 @@ def test_bad_input_is_drawn_around_not_crashed_on() -> None:
     assert len(board.problems) == 6
     weird = {"counted": [{"tile": [9, 9], "value": 3}, "x"], "open": [None], "end_sum": "x"}
     text = draw_plays(plays, weird)
-    assert "not on the table" in text
+    assert "open point not understood: null" in text
     assert draw_plays([]) == "(empty table)"
     for junk in ("not a list", None, 3, {"tile": [1, 4]}):
         assert draw_plays(junk).startswith("(empty table)\nthe plays are not a list")  # type: ignore[arg-type]

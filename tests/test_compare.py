@@ -65,9 +65,20 @@ def test_diff_messages_read_well() -> None:
     assert "result.credits: expected 2 items, got 1" in text
     assert "result.credits[1]: missing; expected 0" in text
     assert [str(m) for m in diff({"a": 1}, {"a": True})] == [
-        "a: expected 1 (an integer), got true (a boolean)"
+        "a: expected the integer 1, got the boolean true"
     ]
     assert [str(m) for m in diff({"a": 1}, {})] == ["a: missing; expected 1"]
+    # A null where a list belongs says so once; another value is shown after its type;
+    # a short expected value is shown, a long one named by its kind.
+    assert [str(m) for m in diff({"spinner": [1, 1]}, {"spinner": None})] == [
+        "spinner: expected [1, 1], got null"
+    ]
+    assert [str(m) for m in diff({"open": []}, {"open": {"x": 1}})] == [
+        'open: expected [], got the object {"x": 1}'
+    ]
+    long = {"open": [{"tile": [1, 1], "side": "linear_b", "value": 1}]}
+    assert [str(m) for m in diff(long, {"open": None})] == ["open: expected an array, got null"]
+    assert str(diff({"a": [1]}, {"a": []})[0]) == "a: expected 1 item, got 0"
 
 
 def test_multiset_diff_names_the_odd_elements() -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import shlex
+import sys
 from pathlib import Path
 
-from cli_support import cli
+from cli_support import ROOT, cli
 from html_support import check_page
 
 from conformance.mutants.signatures import load_signatures
@@ -37,6 +38,11 @@ def test_two_mutants_beside_the_reference(tmp_path: Path) -> None:
         expected_c = "FAIL" if case_id in FAILS["remainder-3-down"] else "pass"
         assert cells == ["pass", expected_b, expected_c], case_id
     assert f"{len(rows)} of " in out
+    # One summary per engine: passed of those run, per rule group.
+    table = out[out.index("Per rule group") : out.index("\n\n", out.index("Per rule group"))]
+    settle = next(line.split() for line in table.splitlines() if line.startswith("  settle "))
+    assert settle[1] == f"{settle[1].split('/')[1]}/{settle[1].split('/')[1]}"  # A passes all
+    assert settle[3] != settle[1]  # remainder-3-down fails settle cases
     html = page.read_text(encoding="utf-8")
     check_page(html)
     omits = len(FAILS["counted-omits-zero"])
@@ -58,12 +64,36 @@ def test_agreeing_engines_exit_zero_and_all_lists_every_case() -> None:
     argv, _ = reference_engine()
     done = cli("compare", "--reference", "--engine", shlex.join(argv), "-k", "table.seed-a")
     assert done.returncode == 0, done.stderr
-    assert "Every engine passes all" in done.stdout
+    assert "No engine fails any of the" in done.stdout
     every = cli(
         "compare", "--reference", "--engine", shlex.join(argv), "-k", "table.seed-a", "--all"
     )
     assert every.returncode == 0
     assert "table.seed-a.step-9" in every.stdout
+
+
+def test_cases_other_engines_skip_are_no_difference(tmp_path: Path) -> None:
+    # The minimal adapter implements settle only: its skips of every other command are no
+    # difference from the reference, and the two agree on every settle case.
+    page = tmp_path / "compare.html"
+    minimal = shlex.join([sys.executable, str(ROOT / "examples" / "minimal_adapter.py")])
+    done = cli("compare", "--reference", "--engine", minimal, "--html", str(page))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "No engine fails any of the 355 cases." in done.stdout
+    assert "  settle " in done.stdout and " -" in done.stdout  # C ran no table case
+    with_mutant = cli(
+        "compare", "--reference", "--engine", minimal, "--engine", _mutant("remainder-3-down"),
+        "--html", str(page),
+    )  # fmt: skip
+    assert with_mutant.returncode == 1
+    rows = [line.split()[0] for line in with_mutant.stdout.splitlines() if " FAIL" in line]
+    assert set(rows) == FAILS["remainder-3-down"]
+    assert f"{len(rows)} of 355 cases some engine fails or errs on shown" in with_mutant.stdout
+    html = page.read_text(encoding="utf-8")
+    check_page(html)
+    # The matrix counts cases (each row a case), not the rules grouping them.
+    assert html.count('<tr data-case="1">') == len(rows)
+    assert 'title="cases of the rule group settle passed, of those run"' in html
 
 
 def test_compare_cannot_run_without_two_engines_or_with_a_dead_one() -> None:

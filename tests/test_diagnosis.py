@@ -24,6 +24,7 @@ from conformance.mutants.signatures import (
     load_signatures,
 )
 from conformance.reports.misreadings import format_diagnosis
+from conformance.runner.compare import Mismatch
 from conformance.runner.execute import RunOptions, reference_engine, run_suite, select_cases
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.fixtures import Case, load_cases
@@ -36,6 +37,7 @@ ENGINES = ROOT / "tests" / "engines"
 SIGNATURES = load_signatures()
 MUTANTS = [m.name for m in SIGNATURES.mutants]
 FAILS = {m.name: m.fails for m in SIGNATURES.mutants}
+CHANGES = {m.name: m.changes for m in SIGNATURES.mutants}
 
 
 @pytest.fixture(scope="module")
@@ -139,15 +141,22 @@ def _signatures(known: tuple[str, ...] = ("ok",), **fails: set[str]) -> Signatur
     digests = {case_id: "0" for ids in fails.values() for case_id in ids}
     digests |= dict.fromkeys(known, "0")
     mutants = tuple(
-        MutantSignature(name, f"{name} misreads", (f"rule.{name}",), frozenset(ids))
+        MutantSignature(
+            name, f"{name} misreads", (f"rule.{name}",), dict.fromkeys(ids, frozenset({"credit"}))
+        )
         for name, ids in fails.items()
     )
     return Signatures("test", digests, mutants)
 
 
+def _credit(*ids: str) -> dict[str, frozenset[str]]:
+    """Failures of made-up cases, each differing in its credit."""
+    return dict.fromkeys(ids, frozenset({"credit"}))
+
+
 def test_mutants_failing_the_same_cases_are_one_entry_with_the_tie_explained() -> None:
     sigs = _signatures(a={"c1", "c2"}, b={"c1", "c2"}, c={"c3"})
-    diagnosis = diagnose(["c1", "c2", "c3"], ["ok"], sigs)
+    diagnosis = diagnose(_credit("c1", "c2", "c3"), ["ok"], sigs)
     first, second = diagnosis.misreadings
     assert (first.mutant, first.alternatives, len(first.explained)) == ("a", ("b",), 2)
     assert (second.mutant, second.alternatives) == ("c", ())
@@ -165,17 +174,17 @@ def test_a_set_cover_beats_the_single_closest_signature() -> None:
         left={"1", "2", "3"},
         right={"4", "5", "6"},
     )
-    diagnosis = diagnose(["1", "2", "3", "4", "5", "6"], ["p1", "p2", "ok"], sigs)
+    diagnosis = diagnose(_credit("1", "2", "3", "4", "5", "6"), ["p1", "p2", "ok"], sigs)
     assert [m.mutant for m in diagnosis.misreadings] == ["left", "right"]
 
 
 def test_failures_nothing_explains_are_listed() -> None:
     sigs = _signatures(("ok", "c9"), a={"c1"})
-    diagnosis = diagnose(["c1", "c9", "unknown-case"], ["ok"], sigs)
+    diagnosis = diagnose(_credit("c1", "c9", "unknown-case"), ["ok"], sigs)
     assert [m.mutant for m in diagnosis.misreadings] == ["a"]
     assert diagnosis.unexplained == ("c9",)
     assert diagnosis.unknown == ("unknown-case",)
-    assert "match no known misreading: c9" in format_diagnosis(diagnosis)
+    assert "`credit`: 1 failure (c9)" in format_diagnosis(diagnosis)
 
 
 def test_a_case_changed_since_the_signatures_is_not_diagnosed(cases: list[Case]) -> None:
@@ -222,14 +231,17 @@ def test_the_reports_carry_the_diagnosis() -> None:
 
 
 def _tie(cases: list[Case]) -> tuple[list[Case], list[str]] | None:
-    """A selection by command on which some mutants fail exactly the same cases."""
+    """A selection by command on which some mutants make exactly the same differences."""
     for cmd in ("table", "legal", "settle", "hand", "game", "perft"):
         chosen = select_cases(cases, cmds=[cmd])
         ids = {c.id for c in chosen}
-        groups: dict[frozenset[str], list[str]] = {}
+        groups: dict[frozenset[tuple[str, str]], list[str]] = {}
         for name in MUTANTS:
-            if FAILS[name] & ids:
-                groups.setdefault(frozenset(FAILS[name] & ids), []).append(name)
+            made = frozenset(
+                (case, field) for case in FAILS[name] & ids for field in CHANGES[name][case]
+            )
+            if made:
+                groups.setdefault(made, []).append(name)
         for names in groups.values():
             if len(names) > 1:
                 return chosen, names
@@ -253,6 +265,7 @@ def test_errored_cases_take_no_part(cases: list[Case]) -> None:
     # The cases of one misreading errored (no usable answer), those of another failed:
     # only the failures are explained, and the errored cases blame nothing.
     errored, failed = FAILS["counted-omits-zero"], FAILS["remainder-3-down"]
+    changes = CHANGES["remainder-3-down"]
     results = [
         CaseResult(
             case,
@@ -261,6 +274,8 @@ def test_errored_cases_take_no_part(cases: list[Case]) -> None:
             else Outcome.ERRORED
             if case.id in errored
             else Outcome.PASSED,
+            # Each failure differs where the misreading changes it.
+            mismatches=tuple(Mismatch(f"result.{f}", "differs") for f in changes.get(case.id, ())),
         )
         for case in cases
     ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import shlex
 import shutil
@@ -134,7 +136,7 @@ def _console_errors(stderr: str) -> list[str]:
 
 _PROBE = """<script>//<![CDATA[
 document.body.setAttribute("data-boards", String(Array.from(
-  document.querySelectorAll(".board > svg")).filter(function (svg) {
+  document.querySelectorAll(":not([hidden]) > .board > svg")).filter(function (svg) {
     var box = svg.getBoundingClientRect();
     return box.width > 50 && box.height > 20;
   }).length));
@@ -153,10 +155,10 @@ def test_a_real_browser_renders_the_page(mutant_page: str, tmp_path: Path) -> No
     assert _console_errors(done.stderr) == []
     boards = re.search(r'data-boards="(\d+)"', done.stdout)
     assert boards is not None, "the page's script did not run"
-    drawn = mutant_page.count('<div class="board">')
+    drawn = mutant_page.count('<div class="board">') - mutant_page.count('<div class="step-hand"')
     assert drawn > 0 and int(boards.group(1)) == drawn, "some board is not visible"
     # The filter script ran: it counts the cases shown (a failing run shows only those).
-    shown = re.search(r'id="shown-count"[^>]*>(\d+) of (\d+) shown<', done.stdout)
+    shown = re.search(r'id="shown-count"[^>]*>(\d+) of (\d+) cases shown<', done.stdout)
     assert shown is not None
     assert int(shown.group(1)) == mutant_page.count('data-bad="1"')
     shot = tmp_path / "page.png"
@@ -188,3 +190,67 @@ def test_rules_link_to_their_statement_in_the_rules_page(tmp_path: Path) -> None
     plain = tmp_path / "plain.html"
     assert cli("run", "--html", str(plain), "-k", "seed-a").returncode == 0
     assert "rules.html" not in plain.read_text(encoding="utf-8")
+
+
+# Steps through the first hand whose events differ, by keyboard and by button, and
+# records what is shown at each step: the label, the tiles drawn, the marks drawn.
+_STEP_PROBE = """<script>//<![CDATA[
+var stepper = Array.from(document.querySelectorAll("[data-stepper]")).filter(function (s) {
+  return s.querySelector("tr.differs") !== null && s.querySelectorAll("[data-hand]").length === 1;
+})[0];
+function seen() {
+  var visible = function (g) { return g.getAttribute("display") !== "none"; };
+  return [stepper.querySelector(".step-label").textContent,
+          Array.from(stepper.querySelectorAll("g[data-order]")).filter(visible).length,
+          Array.from(stepper.querySelectorAll("g.mark")).filter(visible).length + "/" +
+            stepper.querySelectorAll("g.mark").length,
+          stepper.querySelector("tr.current td").textContent].join("~");
+}
+function key(name) {
+  document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: name, bubbles: true}));
+}
+var out = [seen()];
+stepper.focus();
+out.push(document.activeElement === stepper ? "focused" : "not focused");
+key("Home"); out.push(seen());
+key("ArrowRight"); out.push(seen());
+stepper.querySelector("button[data-go=next]").click(); out.push(seen());
+key("ArrowLeft"); out.push(seen());
+key("End"); out.push(seen());
+stepper.querySelector("button[data-go=first]").click(); out.push(seen());
+document.body.setAttribute("data-steps", JSON.stringify(out));
+//]]></script></body>"""
+
+
+@pytest.mark.skipif(_chromium() is None, reason="no Chromium browser installed")
+def test_a_hand_is_stepped_through_by_keyboard_and_buttons(tmp_path: Path) -> None:
+    browser = _chromium()
+    assert browser is not None
+    report = tmp_path / "report.html"
+    argv, _ = reference_engine()
+    engine = " ".join([*argv, "--mutant", "opening-not-scored"])
+    assert cli("run", "--engine", engine, "--cmd", "hand", "--html", str(report)).returncode == 1
+    text = report.read_text(encoding="utf-8")
+    check_page(text)
+    assert 'data-stepper="1"' in text and 'class="differs"' in text
+    page = tmp_path / "steps.html"
+    page.write_text(text.replace("</body>", _STEP_PROBE, 1), encoding="utf-8")
+    done = _browse(browser, page, "--dump-dom")
+    assert _console_errors(done.stderr) == []
+    found = re.search(r'data-steps="([^"]*)"', done.stdout)
+    assert found is not None, "the probe did not run"
+    steps = [s.split("~") for s in json.loads(html.unescape(found.group(1))) if "~" in s]
+    assert "focused" in html.unescape(found.group(1))
+    end, first, second, third, back, end_again, first_again = steps
+    # It opens at the last action, with the answer's marks; Home goes to action 1.
+    assert end[0].startswith("action ") and end == end_again
+    total = end[0].split(" of ")[1].split(":")[0]
+    assert first[0].startswith(f"action 1 of {total}: ") and first[3] == "1"
+    assert (second[3], third[3], back[3]) == ("2", "3", "2")  # keyboard, button, keyboard
+    # Both drawings (expected and answered) show only the tiles placed so far: 2 tiles
+    # after the opening, at most 2 more per action; the marks only at the last action.
+    assert int(first[1]) == 2 <= int(second[1]) <= int(third[1]) <= 6 <= int(end[1])
+    marks = end[2].split("/")[1]
+    assert end[2] == f"{marks}/{marks}"
+    assert first[2] == second[2] == third[2] == f"0/{marks}"
+    assert first_again == first

@@ -21,7 +21,7 @@ from conformance.board.svg import render_svg
 from conformance.board.text import side_by_side, text_parts
 from conformance.suite.fixtures import Case
 
-__all__ = ["CaseBoard", "case_board"]
+__all__ = ["CaseBoard", "case_board", "hand_board", "reply_result"]
 
 _DRAWN_CMDS = frozenset({"table", "legal", "hand"})
 _SIZE = re.compile(r'^<svg [^>]*?width="(\d+)" height="(\d+)"')
@@ -119,6 +119,31 @@ def _reply_body(reply: Any) -> tuple[Mapping[str, Any] | None, str]:
     return None, "no result in the reply"
 
 
+def reply_result(reply: Any) -> Mapping[str, Any] | None:
+    """The ``result`` of a whole reply object, or None when it has none."""
+    return _reply_body(reply)[0]
+
+
+def hand_board(
+    case: Case,
+    given: Mapping[str, Any],
+    expected: Mapping[str, Any] | None,
+    reply: Any,
+    answered: Any,
+    title: str,
+) -> CaseBoard:
+    """The drawings of one hand of a ``hand`` or ``game`` case: the table its actions
+    build, as the case expects (``expected``: the expected hand result) and, when there
+    is a ``reply``, as the engine answered (``answered``: the engine's hand result)."""
+    want = _hand_side(given, expected, _expected_note(case), echo=False)
+    if reply is None:
+        return CaseBoard(title, want)
+    _, note = _reply_body(reply)
+    got = _hand_side(given, answered if isinstance(answered, Mapping) else None, note)
+    differ = _keys(want) ^ _keys(got)
+    return CaseBoard(title, want, got, frozenset(t for t, _ in differ if t is not None))
+
+
 def _expected_note(case: Case) -> str:
     if case.expect_rejected is None:
         return ""
@@ -126,14 +151,17 @@ def _expected_note(case: Case) -> str:
     return f"rejected: {shown(rejected.get('code'))}, index {shown(rejected.get('index'))}"
 
 
-def _hand_side(given: Mapping[str, Any], result: Mapping[str, Any] | None, note: str) -> Side:
+def _hand_side(
+    given: Mapping[str, Any], result: Mapping[str, Any] | None, note: str, *, echo: bool = True
+) -> Side:
     # The table is the one the actions build; an answer that echoes its events is drawn
-    # from that echo, so that a wrongly echoed placement shows.
+    # from that echo (``echo``), so that a wrongly echoed placement shows. A case's own
+    # expectation may list only some fields of its events: it is never drawn from them.
     plays = [a for a in _list(given.get("actions")) if isinstance(a, Mapping)]
     if result is None:
         return Side(plays, None, note)
     marks: dict[str, Any] = {"placements": _list(result.get("legal"))}
-    if isinstance(result.get("events"), list):
+    if echo and isinstance(result.get("events"), list):
         events = [e for e in result["events"] if isinstance(e, Mapping)]
         moves = [e for e in events if isinstance(e.get("action"), Mapping)]
         plays = [e["action"] for e in moves]
@@ -142,10 +170,10 @@ def _hand_side(given: Mapping[str, Any], result: Mapping[str, Any] | None, note:
     return Side(plays, marks, note)
 
 
-def _side(case: Case, result: Mapping[str, Any] | None, note: str) -> Side:
+def _side(case: Case, result: Mapping[str, Any] | None, note: str, *, echo: bool = True) -> Side:
     plays = _list(case.given.get("plays"))
     if case.cmd == "hand":
-        return _hand_side(case.given, result, note)
+        return _hand_side(case.given, result, note, echo=echo)
     if case.cmd == "legal":
         marks = None if result is None else {"placements": _list(result.get("placements"))}
         return Side(plays, marks, note)
@@ -161,6 +189,9 @@ def _keys(side: Side) -> set[tuple[Tile | None, str]]:
             where = entry.get("on", entry) if isinstance(entry, Mapping) else None
             tile = as_tile(where.get("tile")) if isinstance(where, Mapping) else None
             out.add((tile, key + json.dumps(entry, sort_keys=True, default=str)))
+    if "spinner" in marks:
+        spinner = as_tile(marks.get("spinner"))
+        out.add((spinner, "spinner" + json.dumps(marks.get("spinner"), default=str)))
     for play in side.plays:
         tile = as_tile(play.get("tile")) if isinstance(play, Mapping) else None
         out.add((tile, "play" + json.dumps(play, sort_keys=True, default=str)))
@@ -173,7 +204,7 @@ def case_board(case: Case, reply: Any = None) -> CaseBoard | None:
     with no table to draw."""
     if case.cmd not in _DRAWN_CMDS:
         return None
-    expected = _side(case, case.expect, _expected_note(case))
+    expected = _side(case, case.expect, _expected_note(case), echo=False)
     if reply is None:
         return CaseBoard(case.id, expected)
     result, note = _reply_body(reply)

@@ -14,7 +14,7 @@ from typing import Any
 
 from conformance.board.layout import Board, Heading, Tile, as_tile, side_value, tile_text
 
-__all__ = ["Mark", "Marks", "read_marks", "shown"]
+__all__ = ["Mark", "Marks", "read_marks", "shown", "side_text"]
 
 _PERPENDICULAR: dict[Heading, Heading] = {"E": "N", "W": "N", "N": "W", "S": "W"}
 
@@ -51,6 +51,15 @@ class Marks:
     credit: Any = None
     has_counted: bool = False
     """Whether the answer lists counted ends at all (a hand's answer does not)."""
+    spinner_given: bool = False
+    """Whether the answer names its spinner (a table answer does; legal and hand do not)."""
+    spinner: Tile | None = None
+    """The answer's spinner, when it is a double on the drawing."""
+
+    def outlined(self, board: Board) -> Tile | None:
+        """The tile drawn as the spinner: the answer's own when it names one, else the
+        first double of the placements."""
+        return self.spinner if self.spinner_given else board.spinner
 
     def sums(self) -> str | None:
         """The line on counted ends, end sum and credit, or None when the answer has none."""
@@ -64,14 +73,23 @@ class Marks:
         return None
 
 
+_SHOWN = 60
+"""Characters of an odd value shown in a note."""
+
+
 def shown(value: Any) -> str:
     """A value from an answer, printable whatever it is: ints and null as JSON would
-    write them, anything else quoted (control characters escaped) and cut short."""
+    write them, anything else quoted (control characters escaped) and, when long, cut
+    between two items with ``...`` (never in the middle of a word)."""
     if value is None:
         return "null"
     if type(value) is int:
         return str(value)
-    return ascii(value)[:40]
+    text = ascii(value)
+    if len(text) <= _SHOWN:
+        return text
+    cut = max(text.rfind(", ", 0, _SHOWN), text.rfind(" ", 0, _SHOWN))
+    return text[: cut if cut > 0 else _SHOWN] + " ..."
 
 
 def _int(value: Any) -> int | None:
@@ -100,27 +118,64 @@ def read_marks(board: Board, result: Mapping[str, Any] | None) -> Marks:
     if not isinstance(result, Mapping):
         return out
     used: dict[Tile, set[str]] = {}
-    for entry in result.get("counted") or []:
+    for entry in _entries(result, "counted", out):
         tile = as_tile(entry.get("tile")) if isinstance(entry, Mapping) else None
         value = _int(entry.get("value")) if isinstance(entry, Mapping) else None
         if tile is None or value is None:
             out.notes.append(f"counted entry not understood: {shown(entry)}")
             continue
         out.counted.append((tile, value))
-        where = _counted_where(board, tile, value, used.setdefault(tile, set()))
-        if tile not in board.tiles or where is None:
+        # Where the tile lies is asked only of a tile the drawing has placed: an engine
+        # may count a tile that is not on the table.
+        where = (
+            _counted_where(board, tile, value, used.setdefault(tile, set()))
+            if tile in board.tiles
+            else None
+        )
+        if where is None:
             out.notes.append(f"counted {tile_text(tile)} {value}: that tile is not on the table")
             continue
         out.marks.append(Mark(tile, where, "counted", value))
     counted_at = {(m.tile, m.where, m.value) for m in out.marks}
-    for entry in result.get("open") or []:
+    for entry in _entries(result, "open", out):
         _read_point(board, entry, out, counted_at)
-    for entry in result.get("placements") or []:
+    for entry in _entries(result, "placements", out):
         _read_placement(board, entry, out)
+    if "spinner" in result:
+        _read_spinner(board, result["spinner"], out)
     out.has_counted = "counted" in result
     out.end_sum = result.get("end_sum")
     out.credit = result.get("credit")
     return out
+
+
+def _entries(result: Mapping[str, Any], key: str, out: Marks) -> list[Any]:
+    """The list under ``key`` of an answer; anything else there is said, not iterated."""
+    value = result.get(key)
+    if isinstance(value, list):
+        return value
+    if value is not None:
+        out.notes.append(f"{key} is not a list: {shown(value)}")
+    return []
+
+
+def _read_spinner(board: Board, value: Any, out: Marks) -> None:
+    """The answer's spinner: outlined when it is a double on the table, else said."""
+    out.spinner_given = True
+    tile = as_tile(value)
+    if value is None:
+        if board.spinner is not None:
+            out.notes.append(
+                f"no spinner, says the answer: {tile_text(board.spinner)} is drawn plain"
+            )
+    elif tile is None:
+        out.notes.append(f"spinner {shown(value)}: not a tile")
+    elif tile[0] != tile[1]:
+        out.notes.append(f"spinner {tile_text(tile)}: not a double, so not outlined")
+    elif tile not in board.tiles:
+        out.notes.append(f"spinner {tile_text(tile)}: that tile is not on the table")
+    else:
+        out.spinner = tile
 
 
 def _read_point(
@@ -130,13 +185,29 @@ def _read_point(
     side = entry.get("side") if isinstance(entry, Mapping) else None
     value = _int(entry.get("value")) if isinstance(entry, Mapping) else None
     placed = board.tiles.get(tile) if tile is not None else None
-    if tile is None or placed is None or not isinstance(side, str) or side not in placed.sides:
-        out.notes.append(f"open point not on the table: {shown(entry)}")
+    if tile is None or not isinstance(side, str):
+        out.notes.append(f"open point not understood: {shown(entry)}")
+        return
+    if placed is None or side not in placed.sides:
+        where = f"open point {tile_text(tile)} {side_text(side)} (takes {shown(value)})"
+        out.notes.append(f"{where}: {_not_drawn(board, tile, side)}")
         return
     where = placed.sides[side]
     # An outer end both open and counted for the same number shows once, as counted.
     if (tile, where, value) not in counted_at:
         out.marks.append(Mark(tile, where, "open", value))
+
+
+def _not_drawn(board: Board, tile: Tile, side: str) -> str:
+    """Why an end point named by an answer has no place on the drawing."""
+    if tile not in board.tiles:
+        return f"{tile_text(tile)} is not on the table"
+    return f"{tile_text(tile)} has no side {side_text(side)} on this table"
+
+
+def side_text(side: str) -> str:
+    """A side named by an answer: bare when it is one of the protocol's, else quoted."""
+    return side if side.isidentifier() and side.isascii() and len(side) <= 12 else shown(side)
 
 
 def _read_placement(board: Board, entry: Any, out: Marks) -> None:
@@ -148,7 +219,11 @@ def _read_placement(board: Board, entry: Any, out: Marks) -> None:
     on_tile = as_tile(on.get("tile")) if isinstance(on, Mapping) else None
     side = on.get("side") if isinstance(on, Mapping) else None
     placed = board.tiles.get(on_tile) if on_tile is not None else None
-    if tile is None or placed is None or not isinstance(side, str) or side not in placed.sides:
-        out.notes.append(f"placement not on the table: {shown(entry)}")
+    if tile is None or on_tile is None or not isinstance(side, str):
+        out.notes.append(f"placement not understood: {shown(entry)}")
+        return
+    if placed is None or side not in placed.sides:
+        where = f"placement {tile_text(tile)} on {tile_text(on_tile)} {side_text(side)}"
+        out.notes.append(f"{where}: {_not_drawn(board, on_tile, side)}")
         return
     out.marks.append(Mark(placed.tile, placed.sides[side], "legal", placed=tile))

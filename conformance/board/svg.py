@@ -5,6 +5,7 @@ with the value they take. One standalone ``<svg>`` element, no external resource
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -21,7 +22,9 @@ UNIT = 36
 # Characters XML 1.0 forbids even escaped: dropped from any text put into the SVG.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _GAP = 3
-_MARGIN = 34
+_MARGIN = 12
+_MAX_WIDTH = 640
+"""Widest a drawing grows for its captions."""
 _LINE = 16
 _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     0: (),
@@ -56,7 +59,8 @@ def _line(x1: int, y1: int, x2: int, y2: int) -> str:
 
 
 def _tile_svg(box: Rect, placed: Placed, cls: str) -> list[str]:
-    out = [f"<g><title>{escape(tile_text(placed.tile))}</title>"]
+    # data-order: the placement that put the tile there, for viewers that step through.
+    out = [f'<g data-order="{placed.order}"><title>{escape(tile_text(placed.tile))}</title>']
     out.append(
         f'<rect class="{cls}" x="{box.x}" y="{box.y}" width="{box.w}" height="{box.h}" rx="4"/>'
     )
@@ -81,19 +85,46 @@ def _tile_svg(box: Rect, placed: Placed, cls: str) -> list[str]:
     return out
 
 
-def _mark_centre(box: Rect, where: str, step: int, wide: bool = False) -> tuple[int, int]:
-    reach = 17 + 26 * step
-    if wide and where in ("E", "W"):
-        # A legal placement's label ("+[5|6]") is about 45 px wide: side by side along
-        # the line, labels need that much room each.
-        reach = 28 + 50 * step
-    if where == "E":
-        return box.x + box.w + reach, box.cy
-    if where == "W":
-        return box.x - reach, box.cy
-    if where == "N":
-        return box.cx, box.y - reach
-    return box.cx, box.y + box.h + reach
+Box = tuple[float, float, float, float]
+"""left, top, right, bottom"""
+
+_CHAR = 6.4
+"""Width of one character of a bold 12px label, generously: labels must never touch."""
+_TEXT_CHAR = 6.2
+"""Average width of one character of a 12px caption."""
+
+
+def _mark_size(mark: Mark) -> tuple[float, float]:
+    if mark.kind == "legal":
+        return _CHAR * len(mark.text()) + 4, 16
+    return 24, 24
+
+
+def _mark_box(box: Rect, where: str, step: int, size: tuple[float, float]) -> Box:
+    """The box of a label beside ``box`` toward ``where``, ``step`` places outward."""
+    w, h = size
+    if where in ("E", "W"):
+        reach = 5 + w / 2 + step * (w + 3)
+        x = box.x + box.w + reach if where == "E" else box.x - reach
+        y = float(box.cy)
+    else:
+        reach = 5 + h / 2 + step * (h + 3)
+        x = float(box.cx)
+        y = box.y - reach if where == "N" else box.y + box.h + reach
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _place(box: Rect, where: str, size: tuple[float, float], taken: list[Box]) -> Box:
+    """The first place outward from ``box`` where a label touches no tile nor label."""
+    for step in range(40):
+        found = _mark_box(box, where, step, size)
+        if not any(_overlap(found, other) for other in taken):
+            return found
+    return _mark_box(box, where, 40, size)
 
 
 def _mark_svg(mark: Mark, x: int, y: int, hl: bool) -> list[str]:
@@ -108,6 +139,12 @@ def _mark_svg(mark: Mark, x: int, y: int, hl: bool) -> list[str]:
     ]
 
 
+def _wrap(text: str, columns: int) -> list[str]:
+    """``text`` in lines of at most ``columns`` characters, broken between words where it
+    can be (a long JSON value is broken after a comma or inside the word)."""
+    return textwrap.wrap(text, max(columns, 20), break_on_hyphens=False) or [""]
+
+
 def render_svg(
     board: Board,
     result: Mapping[str, Any] | None = None,
@@ -119,36 +156,35 @@ def render_svg(
     marks = read_marks(board, result)
     boxes = rectangles(board, 2 * UNIT, UNIT, _GAP)
     body: list[str] = []
+    spinner = marks.outlined(board)
     for tile, box in boxes.items():
         placed = board.tiles[tile]
-        cls = "tile" + (" spinner" if tile == board.spinner else "")
-        cls += " hl" if tile in highlight and tile != board.spinner else ""
+        cls = "tile" + (" spinner" if tile == spinner else "")
+        cls += " hl" if tile in highlight and tile != spinner else ""
         body.extend(_tile_svg(box, placed, cls))
-    seen: dict[tuple[Tile, str], int] = {}
-    points: list[tuple[int, int]] = []
+    # Labels are placed one by one, each where it touches no tile and no earlier label.
+    taken: list[Box] = [(b.x - 1, b.y - 1, b.x + b.w + 1, b.y + b.h + 1) for b in boxes.values()]
     for mark in marks.marks:
-        step = seen.get((mark.tile, mark.where), 0)
-        seen[(mark.tile, mark.where)] = step + 1
-        x, y = _mark_centre(boxes[mark.tile], mark.where, step, wide=mark.kind == "legal")
-        points.append((x, y))
-        body.extend(_mark_svg(mark, x, y, mark.tile in highlight))
-    xs = (
-        [b.x for b in boxes.values()] + [b.x + b.w for b in boxes.values()] + [p[0] for p in points]
-    )
-    ys = (
-        [b.y for b in boxes.values()] + [b.y + b.h for b in boxes.values()] + [p[1] for p in points]
-    )
-    left, top = min(xs, default=0) - _MARGIN, min(ys, default=0) - _MARGIN
-    right, bottom = max(xs, default=160) + _MARGIN, max(ys, default=0) + _MARGIN
+        spot = _place(boxes[mark.tile], mark.where, _mark_size(mark), taken)
+        taken.append(spot)
+        x, y = round((spot[0] + spot[2]) / 2), round((spot[1] + spot[3]) / 2)
+        body.extend(['<g class="mark">', *_mark_svg(mark, x, y, mark.tile in highlight), "</g>"])
+    # The tiles' boxes and the labels, all in `taken`, set the drawing's bounds.
+    xs = [v for box in taken for v in (box[0], box[2])]
+    ys = [v for box in taken for v in (box[1], box[3])]
+    left, top = int(min(xs, default=0)) - _MARGIN, int(min(ys, default=0)) - _MARGIN
+    right, bottom = int(max(xs, default=160)) + _MARGIN, int(max(ys, default=0)) + _MARGIN
     notes = [*_notes(board, marks), *overlaps(boxes)]
     if title:
         notes.insert(0, title)
-    for i, line in enumerate(notes):
+    # Captions are wrapped, never cut: the drawing widens for them up to _MAX_WIDTH, and
+    # a longer caption takes more lines.
+    longest = (max((len(n) for n in notes), default=0) + 1) * _TEXT_CHAR + 12
+    width = int(max(right - left, 240, min(longest, _MAX_WIDTH)))
+    lines = [part for note in notes for part in _wrap(note, int((width - 12) / _TEXT_CHAR))]
+    for i, line in enumerate(lines):
         body.append(f'<text x="{left + 6}" y="{bottom + _LINE * i + 4}">{_xml(line)}</text>')
-    # Notes are written from the left edge: the drawing is at least as wide as the
-    # longest (about 7 px a character at 12 px).
-    width = max(right - left, 240, *(7 * len(line) + 12 for line in notes))
-    height = bottom - top + _LINE * len(notes) + 8
+    height = bottom - top + _LINE * len(lines) + 8
     label = quoteattr(_NOT_XML.sub("?", title or "domino table"))
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label={label} '
@@ -163,8 +199,9 @@ def _notes(board: Board, marks: Marks) -> list[str]:
     lines = []
     if not board.tiles:
         lines.append("(empty table)")
-    if board.spinner is not None:
-        lines.append(f"spinner {tile_text(board.spinner)} (orange outline)")
+    spinner = marks.outlined(board)
+    if spinner is not None:
+        lines.append(f"spinner {tile_text(spinner)} (orange outline)")
     sums = marks.sums()
     if sums is not None:
         lines.append(sums)

@@ -60,15 +60,26 @@ def _label_origin(box: Rect, where: str, text: str, shift: int) -> tuple[int, in
     return box.cx - len(text) // 2, box.y + box.h + shift
 
 
-def _write_label(canvas: dict[tuple[int, int], str], box: Rect, where: str, text: str) -> None:
-    # Labels never overwrite a tile: step outward until the row is clear.
-    for shift in range(4):
+def _write_label(
+    canvas: dict[tuple[int, int], str],
+    labels: set[tuple[int, int]],
+    box: Rect,
+    where: str,
+    text: str,
+) -> bool:
+    """Write a label where it overwrites no tile nor label, stepping outward until the
+    row is clear; False when there is no room near the tile. ``labels`` holds the cells
+    of the labels written so far: a label keeps a blank column from each of them."""
+    for shift in range(12):
         x, y = _label_origin(box, where, text, shift)
         cells = [(x + i, y) for i in range(len(text))]
-        if all(c not in canvas for c in cells):
+        beside = ((x - 1, y), (x + len(text), y))
+        if all(c not in canvas for c in cells) and not any(c in labels for c in beside):
             for cell, char in zip(cells, text, strict=True):
                 canvas[cell] = char
-            return
+            labels.update(cells)
+            return True
+    return False
 
 
 def _canvas_lines(canvas: dict[tuple[int, int], str]) -> list[str]:
@@ -86,9 +97,10 @@ def _canvas_lines(canvas: dict[tuple[int, int], str]) -> list[str]:
 
 def _legend(board: Board, marks: Marks, ascii: bool, highlight: frozenset[Tile]) -> list[str]:
     lines = []
-    if board.spinner is not None:
+    spinner = marks.outlined(board)
+    if spinner is not None:
         how = "# and =" if ascii else "double lines"
-        lines.append(f"spinner {tile_text(board.spinner)} ({how})")
+        lines.append(f"spinner {tile_text(spinner)} ({how})")
     if any(m.kind != "legal" for m in marks.marks):
         dot, ring = ("*", "o") if ascii else ("●", "○")
         lines.append(f"{dot}N: counted end, contributes N   {ring}N: open point, takes an N")
@@ -139,7 +151,8 @@ def text_parts(
     canvas: dict[tuple[int, int], str] = {}
     for tile, box in boxes.items():
         placed = board.tiles[tile]
-        _draw_tile(canvas, box, placed, _style(placed, board.spinner, highlight, ascii))
+        _draw_tile(canvas, box, placed, _style(placed, marks.outlined(board), highlight, ascii))
+    labels: set[tuple[int, int]] = set()
     grouped: dict[tuple[Tile, str], list[Mark]] = {}
     for mark in marks.marks:
         grouped.setdefault((mark.tile, mark.where), []).append(mark)
@@ -147,7 +160,8 @@ def text_parts(
         text = " ".join(m.text(ascii=ascii) for m in group)
         if tile in highlight:
             text += "!"
-        _write_label(canvas, boxes[tile], where, text)
+        if not _write_label(canvas, labels, boxes[tile], where, text):
+            notes.append(f"{tile_text(tile)} {where}: {text} (no room beside the tile)")
     # The opening tile's middle row is row 0 of the canvas.
     return _canvas_lines(canvas), -min(y for _, y in canvas), notes, legend
 

@@ -1,39 +1,60 @@
 """Diagnosis: the few misreadings of the rules that best explain a run's failures.
 
-Each catalogue mutant has a signature, the cases it fails (`signatures`). An engine
-with one misreading fails roughly its mutant's signature; an engine with two fails
-roughly the union of two. So the failures are explained as a weighted set cover:
-repeatedly take the misreading that explains the most failures not yet explained,
-discounted by how many of the cases it would fail the engine actually passes, until
-every failure is explained or nothing explains the rest well.
+Each catalogue entry has a signature (`signatures`): the cases it fails, each with the
+fields of the answer it changes. A failure is reduced to the same kind of data, the
+fields in which the engine's answer differs (`fields`). The unit of evidence is a
+*difference*, one (case, field) pair: a misreading explains a failure only where it
+changes the fields that differ, so a misreading of the credits explains nothing of a
+case that differs only in its open points.
+
+The failures are explained as a set cover of their differences, greedily, one entry at
+a time, ranked by this key (the largest first):
+
+1. whether the entry fails no case the engine passes: an entry that contradicts a
+   passing case ranks below every entry that does not;
+2. gain x precision, where gain is the number of still unexplained differences the
+   entry explains and precision the share of the differences it would make that the
+   engine makes too (a difference it makes in a case the engine passes, or in a field the
+   engine gets right, counts against it);
+3. precision, then catalogue order.
+
+An entry whose precision is below `MIN_PRECISION` is never proposed; at most
+`MAX_MISREADINGS` are. Each entry reports its precision and its recall (the share of
+all the run's differences it explains). Differences no entry explains are reported as
+such, their cases grouped by the fields that differ, never pinned on the nearest name.
 
 Only the run's own judged cases count (a subset run blames no mutant for cases it did
 not run), and only cases whose signatures are current. A misreading shows as a wrong
 answer, so errored cases (no usable answer: a crash, a timeout, a broken message, a
-case never sent) take no part either: they say nothing about how the rules were read.
-Mutants that fail exactly the same cases of the run cannot be told apart by it: they
-form one entry, the first in catalogue order named, the others listed as alternatives.
+case never sent) take no part either. Entries that make exactly the same differences in
+the run cannot be told apart by it: they form one entry, the first in catalogue order
+named, the others listed as alternatives.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from conformance.mutants.fields import differing_fields
 from conformance.mutants.signatures import Signatures, load_signatures
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 
-__all__ = ["Diagnosis", "Misreading", "diagnose", "diagnose_run"]
+__all__ = ["Diagnosis", "Misreading", "Unexplained", "diagnose", "diagnose_run"]
 
 MAX_MISREADINGS = 5
 """Past a few misreadings, a cover explains noise rather than the engine."""
 MIN_PRECISION = 0.25
-"""A misreading is not proposed when the engine passes most of the cases it would fail."""
+"""A misreading is not proposed when the engine makes few of the differences it would.
+(An engine may show one misreading in one command only: a quarter is enough.)"""
 
 _FAILING = frozenset({Outcome.FAILED, Outcome.XFAILED})
 _PASSING = frozenset({Outcome.PASSED, Outcome.XPASSED})
+
+Difference = tuple[str, str]
+"""(case id, field): one way in which one answer departs from the rules."""
 
 
 @dataclass(frozen=True)
@@ -41,17 +62,25 @@ class Misreading:
     """One proposed misreading, with the evidence for it."""
 
     mutant: str
-    """The catalogue name of the mutant engine that has this misreading."""
+    """The catalogue name of the engine that has this misreading."""
     alternatives: tuple[str, ...]
-    """Mutants failing exactly the same cases of this run: the run cannot tell them apart."""
+    """Entries making exactly the same differences in this run: it cannot tell them apart."""
     description: str
     rules: tuple[str, ...]
     explained: tuple[str, ...]
-    """The failing cases it explains that no earlier misreading of the list explained."""
+    """The failing cases in which it explains differences no earlier entry explained."""
     matched: int
-    """All of the run's failures that the mutant also fails."""
+    """All of the run's failures in which it explains some difference."""
     contradicted: tuple[str, ...]
-    """Cases of the run the mutant fails but the engine passes."""
+    """Cases of the run it fails but the engine passes."""
+    fields: tuple[str, ...] = ()
+    """The fields of the differences it explains."""
+    precision: float = 1.0
+    """The share of the differences it would make that the engine makes."""
+    recall: float = 1.0
+    """The share of the run's differences that it explains."""
+    serve: tuple[str, ...] = ()
+    """The reference adapter's arguments that serve an engine with this misreading."""
 
     def as_json(self) -> dict[str, Any]:
         """The entry of the JSON report's ``diagnosis`` list."""
@@ -64,7 +93,22 @@ class Misreading:
             "matched": self.matched,
             "contradicted": len(self.contradicted),
             "cases": list(self.explained),
+            "fields": list(self.fields),
+            "precision": round(self.precision, 4),
+            "recall": round(self.recall, 4),
         }
+
+
+@dataclass(frozen=True)
+class Unexplained:
+    """Failures that no proposed misreading explains, with the same fields left over."""
+
+    fields: tuple[str, ...]
+    cases: tuple[str, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """The entry of the JSON report's ``unexplained`` list."""
+        return {"fields": list(self.fields), "cases": list(self.cases)}
 
 
 @dataclass(frozen=True)
@@ -75,7 +119,7 @@ class Diagnosis:
     failures: int
     """The run's failures that have a current signature (what diagnosis can explain)."""
     unexplained: tuple[str, ...]
-    """Failures with a current signature that no proposed misreading explains."""
+    """Failures with a current signature with a difference no proposed misreading explains."""
     unknown: tuple[str, ...]
     """Failures of cases the signatures do not cover (new, changed or outside the suite)."""
     unavailable: str = ""
@@ -83,6 +127,8 @@ class Diagnosis:
     errored: int = 0
     """Cases of the run that errored: set aside, as they show no reading of the rules.
     Cases the run never sent are not among them: they say nothing of the engine."""
+    groups: tuple[Unexplained, ...] = ()
+    """The unexplained failures grouped by the fields left unexplained, largest first."""
 
 
 @dataclass(frozen=True)
@@ -90,117 +136,151 @@ class _Candidate:
     names: tuple[str, ...]
     description: str
     rules: tuple[str, ...]
-    fails: frozenset[str]
+    makes: frozenset[Difference]
+    """The differences it would make in the run's judged cases."""
+    contradicts: frozenset[str]
+    """The cases the engine passes that it fails."""
     order: int
+    serve: tuple[str, ...]
 
 
-def _candidates(signatures: Signatures, judged: frozenset[str]) -> list[_Candidate]:
-    """One candidate per distinct signature within the run, mutants in catalogue order."""
-    grouped: dict[frozenset[str], list[int]] = {}
+def _candidates(
+    signatures: Signatures, judged: frozenset[str], passed: frozenset[str]
+) -> list[_Candidate]:
+    """One candidate per distinct set of differences within the run, in catalogue order."""
+    grouped: dict[frozenset[Difference], list[int]] = {}
     for index, mutant in enumerate(signatures.mutants):
-        fails = mutant.fails & judged
-        if fails:
-            grouped.setdefault(fails, []).append(index)
+        makes = frozenset(
+            (case, field)
+            for case, fields in mutant.changes.items()
+            if case in judged
+            for field in fields
+        )
+        if makes:
+            grouped.setdefault(makes, []).append(index)
     out = []
-    for fails, indices in grouped.items():
+    for makes, indices in grouped.items():
         first = signatures.mutants[indices[0]]
         names = tuple(signatures.mutants[i].name for i in indices)
-        out.append(_Candidate(names, first.description, first.rules, fails, indices[0]))
+        contradicts = frozenset(case for case, _ in makes if case in passed)
+        out.append(
+            _Candidate(
+                names, first.description, first.rules, makes, contradicts, indices[0], first.serve
+            )
+        )
     return out
 
 
-def _cover(candidates: list[_Candidate], failed: frozenset[str]) -> list[_Candidate]:
-    """Greedy weighted set cover of `failed`, best candidate first."""
-    uncovered = set(failed)
+def _precision(cand: _Candidate, differ: frozenset[Difference]) -> float:
+    return len(cand.makes & differ) / len(cand.makes)
+
+
+def _cover(candidates: list[_Candidate], differ: frozenset[Difference]) -> list[_Candidate]:
+    """Greedy cover of the differences `differ`, best candidate first (see the module)."""
+    uncovered = set(differ)
     left = list(candidates)
     picked: list[_Candidate] = []
     while uncovered and len(picked) < MAX_MISREADINGS:
-        best: tuple[tuple[float, int, int, int], _Candidate] | None = None
+        best: tuple[tuple[bool, float, float, int], _Candidate] | None = None
         for cand in left:
-            gain = len(cand.fails & uncovered)
-            matched = len(cand.fails & failed)
-            precision = matched / len(cand.fails)
+            gain = len(cand.makes & uncovered)
+            precision = _precision(cand, differ)
             if not gain or precision < MIN_PRECISION:
                 continue
-            # The failures it would newly explain, discounted twice by the share of its
-            # signature the engine passes: a misreading really present fails nearly all
-            # of its cases, so a case it would fail that passes is strong evidence
-            # against it. Ties go to fewer contradictions, then to more matched
-            # failures, then to catalogue order (the key is maximised).
-            contradicted = len(cand.fails) - matched
-            key = (gain * precision * precision, -contradicted, matched, -cand.order)
+            key = (not cand.contradicts, gain * precision, precision, -cand.order)
             if best is None or key > best[0]:
                 best = (key, cand)
         if best is None:
             break
         picked.append(best[1])
         left.remove(best[1])
-        uncovered -= best[1].fails
+        uncovered -= best[1].makes
     return picked
 
 
 def _interchangeable(
     other: _Candidate,
     cand: _Candidate,
-    rest: frozenset[str],
-    covered: frozenset[str],
-    failed: frozenset[str],
+    rest: frozenset[Difference],
+    covered: frozenset[Difference],
+    differ: frozenset[Difference],
 ) -> bool:
-    """Whether `other` in place of `cand` explains the same failures with the same
+    """Whether `other` in place of `cand` explains the same differences with the same
     contradictions, given what the `rest` of the cover explains: the run cannot tell
     the two apart."""
-    if len(other.fails - failed) != len(cand.fails - failed):
+    if len(other.makes - differ) != len(cand.makes - differ):
         return False
-    return (other.fails & failed) | rest == covered
+    if bool(other.contradicts) != bool(cand.contradicts):
+        return False
+    return (other.makes & differ) | rest == covered
+
+
+def _groups(left: Mapping[str, frozenset[str]]) -> tuple[Unexplained, ...]:
+    """The cases with unexplained differences, grouped by their unexplained fields."""
+    grouped: dict[frozenset[str], list[str]] = {}
+    for case, fields in left.items():
+        grouped.setdefault(fields, []).append(case)
+    found = [Unexplained(tuple(sorted(f)), tuple(sorted(c))) for f, c in grouped.items()]
+    return tuple(sorted(found, key=lambda g: (-len(g.cases), g.fields)))
 
 
 def diagnose(
-    failing: Iterable[str],
+    failing: Mapping[str, Collection[str]],
     passing: Iterable[str],
     signatures: Signatures | None = None,
 ) -> Diagnosis:
-    """Explain the failing case ids, given the case ids that passed in the same run.
+    """Explain the failing cases, given the case ids that passed in the same run.
 
-    Ids unknown to `signatures` (the shipped ones by default) are set aside as
-    ``unknown``; callers holding `Case` objects should use `diagnose_run`, which also
-    sets aside cases changed since the signatures were computed.
+    `failing` maps each failing case id to the fields in which its answer differs
+    (`fields.differing_fields`). Ids unknown to `signatures` (the shipped ones
+    by default) are set aside as ``unknown``; callers holding `Case` objects should use
+    `diagnose_run`, which also sets aside cases changed since the signatures were made.
     """
     sigs = signatures if signatures is not None else load_signatures()
     failed = frozenset(failing)
     known_failed = frozenset(i for i in failed if i in sigs.digests)
     known_passed = frozenset(i for i in passing if i in sigs.digests) - failed
-    candidates = _candidates(sigs, known_failed | known_passed)
-    picked = _cover(candidates, known_failed)
-    covered = frozenset().union(*(c.fails & known_failed for c in picked))
+    differ = frozenset((case, field) for case in known_failed for field in failing[case])
+    candidates = _candidates(sigs, known_failed | known_passed, known_passed)
+    picked = _cover(candidates, differ)
+    covered = frozenset().union(*(c.makes & differ for c in picked))
     chosen: list[Misreading] = []
-    explained_so_far: set[str] = set()
+    explained_so_far: set[Difference] = set()
     for cand in picked:
-        others = frozenset().union(*(c.fails & known_failed for c in picked if c is not cand))
+        others = frozenset().union(*(c.makes & differ for c in picked if c is not cand))
         alternatives = [
             name
             for other in candidates
-            if other not in picked and _interchangeable(other, cand, others, covered, known_failed)
+            if other not in picked and _interchangeable(other, cand, others, covered, differ)
             for name in other.names
         ]
-        explained = (cand.fails & known_failed) - explained_so_far
-        explained_so_far |= explained
+        mine = cand.makes & differ
+        new = mine - explained_so_far
+        explained_so_far |= new
         chosen.append(
             Misreading(
                 mutant=cand.names[0],
                 alternatives=(*cand.names[1:], *alternatives),
                 description=cand.description,
                 rules=cand.rules,
-                explained=tuple(sorted(explained)),
-                matched=len(cand.fails & known_failed),
-                contradicted=tuple(sorted(cand.fails - known_failed)),
+                explained=tuple(sorted({case for case, _ in new})),
+                matched=len({case for case, _ in mine}),
+                contradicted=tuple(sorted(cand.contradicts)),
+                fields=tuple(sorted({field for _, field in mine})),
+                precision=_precision(cand, differ),
+                recall=len(mine) / len(differ),
+                serve=cand.serve,
             )
         )
-    uncovered = known_failed - covered
+    left: dict[str, frozenset[str]] = {}
+    for case, field in differ - covered:
+        left[case] = left.get(case, frozenset()) | {field}
     return Diagnosis(
         misreadings=tuple(chosen),
         failures=len(known_failed),
-        unexplained=tuple(sorted(uncovered)),
+        unexplained=tuple(sorted(left)),
         unknown=tuple(sorted(failed - known_failed)),
+        groups=_groups(left),
     )
 
 
@@ -241,12 +321,15 @@ def _diagnose_run(result: RunResult, signatures: Signatures | None) -> Diagnosis
             bad = tuple(r.case.id for r in result.results if r.outcome in _FAILING)
             return Diagnosis((), 0, (), bad, unavailable=str(exc), errored=errored)
     sigs = signatures
-    failing: list[str] = []
+    failing: dict[str, frozenset[str]] = {}
     passing: list[str] = []
     stale: list[str] = []
     for r in result.results:
         if r.outcome in _FAILING:
-            (failing if sigs.current(r.case) else stale).append(r.case.id)
+            if sigs.current(r.case):
+                failing[r.case.id] = differing_fields(r)
+            else:
+                stale.append(r.case.id)
         elif r.outcome in _PASSING and sigs.current(r.case):
             passing.append(r.case.id)
     found = diagnose(failing, passing, sigs)

@@ -16,7 +16,13 @@ from conformance.runner.execute import RunOptions, reference_engine, run_suite
 from conformance.runner.outcomes import Outcome
 from conformance.suite.fixtures import Case
 
-__all__ = ["MutantResult", "kill_matrix", "mutant_catalogue", "reference_failures"]
+__all__ = [
+    "MutantResult",
+    "kill_matrix",
+    "mutant_catalogue",
+    "reference_failures",
+    "serving_args",
+]
 
 _SHOWN_KILLERS = 3
 
@@ -50,6 +56,11 @@ def mutant_catalogue() -> Mapping[str, tuple[str, tuple[str, ...]]]:
     return {m.name: (m.description, m.rules) for m in MUTANTS.values()}
 
 
+def serving_args(name: str) -> tuple[str, ...]:
+    """The reference adapter's arguments that make it serve the catalogue entry `name`."""
+    return ("--mutant", name)
+
+
 def _bad_cases(extra_argv: Sequence[str], cases: Sequence[Case], timeout: float) -> list[str]:
     """Ids of the cases that fail or error against the reference run with `extra_argv`."""
     argv, env = reference_engine()
@@ -65,7 +76,7 @@ def reference_failures(cases: Sequence[Case], *, timeout: float = 5.0) -> list[s
 def _run_one(name: str, cases: Sequence[Case], timeout: float) -> MutantResult:
     description, rules = mutant_catalogue()[name]
     try:
-        killers = tuple(_bad_cases(["--mutant", name], cases, timeout))
+        killers = tuple(_bad_cases(serving_args(name), cases, timeout))
     except EngineStartError as exc:
         return MutantResult(name, description, rules, (), error=str(exc))
     return MutantResult(name, description, rules, killers)

@@ -1,11 +1,14 @@
 """Mutant signatures: the cases each catalogue mutant fails, computed once and shipped.
 
-A signature is what one misreading of the rules looks like from the outside: the set
-of suite cases an engine with that misreading fails. Diagnosis compares a run's
-failures with these sets, so it costs no engine run. The shipped file records each
-case's digest, so a case edited since the signatures were computed is left out of
-diagnosis instead of being explained with stale data; a test fails while the file is
-stale. Regenerate it with ``python -m conformance.mutants.signatures --write``.
+A signature is what one misreading of the rules looks like from the outside: the suite
+cases an engine with that misreading fails, each with the fields of the answer it
+changes (`conformance.mutants.fields`). Diagnosis compares a run's failures with these,
+so it costs no engine run. Every entry of the catalogue (`kill.mutant_catalogue`) gets
+one, with the adapter arguments that serve it: a new entry needs only a regeneration.
+The shipped file records each case's digest, so a case edited since the signatures were
+computed is left out of diagnosis instead of being explained with stale data; a test
+fails while the file is stale. Regenerate it with
+``python -m conformance.mutants.signatures --write``.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ __all__ = [
     "main",
 ]
 
-SIGNATURES_FORMAT = "seven-rocks-mutant-signatures/1"
+SIGNATURES_FORMAT = "seven-rocks-mutant-signatures/2"
 SIGNATURES_PATH = Path(__file__).resolve().parent / "signatures.json"
 """The shipped signatures, inside the package (so the wheel carries them)."""
 REGENERATE = "python -m conformance.mutants.signatures --write"
@@ -54,12 +57,20 @@ def case_digest(case: Case) -> str:
 
 @dataclass(frozen=True)
 class MutantSignature:
-    """One catalogue mutant and the ids of the cases it fails (or errors on)."""
+    """One catalogue mutant, the cases it fails (or errors on), and what it changes."""
 
     name: str
     description: str
     rules: tuple[str, ...]
-    fails: frozenset[str]
+    changes: Mapping[str, frozenset[str]]
+    """Each case it fails, with the fields of the answer that differ from the rules'."""
+    serve: tuple[str, ...] = ()
+    """The reference adapter's arguments that serve it (``--mutant NAME``)."""
+
+    @property
+    def fails(self) -> frozenset[str]:
+        """The ids of the cases it fails or errors on."""
+        return frozenset(self.changes)
 
 
 @dataclass(frozen=True)
@@ -88,7 +99,8 @@ class Signatures:
                     "name": m.name,
                     "description": m.description,
                     "rules": list(m.rules),
-                    "fails": sorted(m.fails),
+                    "serve": list(m.serve),
+                    "fails": {case: sorted(m.changes[case]) for case in sorted(m.changes)},
                 }
                 for m in self.mutants
             ],
@@ -106,30 +118,36 @@ _TIMEOUT = 30.0
 timeouts to a mutant's signature."""
 
 
-def _failing(name: str, cases: Sequence[Case]) -> tuple[frozenset[str], frozenset[str]]:
-    """(cases failed or errored, cases errored) by the mutant `name` (reference: '')."""
+Changes = dict[str, frozenset[str]]
+
+
+def _failing(name: str, cases: Sequence[Case]) -> tuple[Changes, frozenset[str]]:
+    """(fields changed per case failed or errored, cases errored) by the catalogue entry
+    `name` (the reference: '')."""
+    from conformance.mutants.fields import differing_fields
+    from conformance.mutants.kill import serving_args
     from conformance.runner.execute import RunOptions, reference_engine, run_suite
     from conformance.runner.outcomes import Outcome
 
     argv, env = reference_engine()
-    extra = ["--mutant", name] if name else []
+    extra = list(serving_args(name)) if name else []
     result = run_suite([*argv, *extra], cases, options=RunOptions(timeout=_TIMEOUT), env=env)
     if result.aborted:
         raise ValueError(f"the run against {name or 'the reference'} stopped: {result.aborted}")
     bad = (Outcome.FAILED, Outcome.ERRORED)
     return (
-        frozenset(r.case.id for r in result.results if r.outcome in bad),
+        {r.case.id: differing_fields(r) for r in result.results if r.outcome in bad},
         frozenset(r.case.id for r in result.results if r.outcome is Outcome.ERRORED),
     )
 
 
-def _signature(name: str, cases: Sequence[Case]) -> frozenset[str]:
+def _signature(name: str, cases: Sequence[Case]) -> Changes:
     fails, errored = _failing(name, cases)
     if errored:
         # An error may be the mutant's own (it raises) or the machine's (a timeout):
         # only an error that happens again, on the same cases, belongs in a signature.
         again, errored_again = _failing(name, cases)
-        if (again, errored_again) != (fails, errored):
+        if (set(again), errored_again) != (set(fails), errored):
             raise ValueError(
                 f"mutant {name} errored differently on two runs "
                 f"({', '.join(sorted(errored ^ errored_again))}): is the machine overloaded?"
@@ -141,7 +159,7 @@ def compute_signatures(cases: Sequence[Case], *, jobs: int = 2) -> Signatures:
     """Run `cases` against every catalogue mutant (the reference must pass them all)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from conformance.mutants.kill import mutant_catalogue
+    from conformance.mutants.kill import mutant_catalogue, serving_args
 
     failing, _ = _failing("", cases)
     if failing:
@@ -154,7 +172,7 @@ def compute_signatures(cases: Sequence[Case], *, jobs: int = 2) -> Signatures:
         fingerprint(digests, catalogue),
         digests,
         tuple(
-            MutantSignature(name, description, rules, failed)
+            MutantSignature(name, description, rules, failed, serving_args(name))
             for (name, (description, rules)), failed in zip(catalogue.items(), fails, strict=True)
         ),
     )
@@ -164,7 +182,13 @@ def _parse(data: Any) -> Signatures:
     if not isinstance(data, dict) or data.get("format") != SIGNATURES_FORMAT:
         raise ValueError(f"not a {SIGNATURES_FORMAT} file")
     mutants = tuple(
-        MutantSignature(m["name"], m["description"], tuple(m["rules"]), frozenset(m["fails"]))
+        MutantSignature(
+            str(m["name"]),
+            str(m["description"]),
+            tuple(m["rules"]),
+            {str(case): frozenset(fields) for case, fields in m["fails"].items()},
+            tuple(m["serve"]),
+        )
         for m in data["mutants"]
     )
     return Signatures(str(data["fingerprint"]), dict(data["cases"]), mutants)
@@ -174,7 +198,7 @@ def load_signatures(path: Path = SIGNATURES_PATH) -> Signatures:
     """The signatures in `path` (the shipped file by default); ValueError if unreadable."""
     try:
         return _parse(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, KeyError, TypeError) as exc:
+    except (OSError, UnicodeDecodeError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"cannot read the mutant signatures {path}: {exc}") from exc
 
 

@@ -20,8 +20,10 @@ from markupsafe import Markup
 
 from conformance import SUITE_VERSION
 from conformance.board import case_board
+from conformance.board.steps import case_steps
 from conformance.mutants.diagnosis import Diagnosis, diagnose_run
-from conformance.reports.misreadings import describe
+from conformance.reports.comparison import Comparison
+from conformance.reports.misreadings import RANKING, describe, describe_unexplained
 from conformance.reports.sanitize import strict_json, xml_text
 from conformance.reports.text import NOT_RUN, totals_apart
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
@@ -74,9 +76,24 @@ def _expected(result: CaseResult) -> dict[str, Any]:
 
 
 def _board(result: CaseResult) -> Markup | None:
+    if result.case.cmd in _STEPPED:
+        return None  # drawn by its stepper, hand by hand
     board = case_board(result.case, result.reply)
     # The drawing escapes every text it holds (tile values, notes, titles).
     return None if board is None else Markup(board.svg())
+
+
+_STEPPED = frozenset({"hand", "game"})
+
+
+def _steps(result: CaseResult) -> list[dict[str, Any]]:
+    """The hands of a hand or game case, each drawn once, with its steps."""
+    if result.case.cmd not in _STEPPED:
+        return []
+    return [
+        {"title": hand.title, "svg": Markup(hand.board.svg()), "steps": hand.steps}
+        for hand in case_steps(result.case, result.reply)
+    ]
 
 
 def _case(result: CaseResult) -> dict[str, Any]:
@@ -100,6 +117,7 @@ def _case(result: CaseResult) -> dict[str, Any]:
         "reply": result.reply,
         "detailed": detailed,
         "board": _board(result) if result.outcome.bad else None,
+        "hands": _steps(result) if result.outcome.bad else [],
     }
 
 
@@ -136,12 +154,17 @@ def _diagnosis(diagnosis: Diagnosis) -> dict[str, Any]:
             {
                 "sentence": describe(m, diagnosis.failures, first=i == 0),
                 "mutant": m.mutant,
+                "serve": " ".join(m.serve),
                 "rules": list(m.rules),
                 "cases": list(m.explained),
             }
             for i, m in enumerate(diagnosis.misreadings)
         ],
+        "ranking": RANKING,
         "unexplained": list(diagnosis.unexplained),
+        "groups": [
+            {"sentence": describe_unexplained(g), "cases": list(g.cases)} for g in diagnosis.groups
+        ],
         "unknown": list(diagnosis.unknown),
         "errored": diagnosis.errored,
     }
@@ -202,23 +225,18 @@ class EngineColumn:
     result: RunResult
 
 
-def render_compare(
-    columns: Sequence[EngineColumn],
-    rows: Sequence[tuple[str, Sequence[tuple[str, str, Sequence[str]]]]],
-    *,
-    shown_all: bool,
-) -> str:
-    """The comparison page: `rows` are (rule, [(case id, description, outcome per
-    engine)]) as chosen by the ``compare`` command."""
+def render_compare(columns: Sequence[EngineColumn], comparison: Comparison) -> str:
+    """The comparison page: each engine's summary (totals and conformance per rule group),
+    then the cases of `comparison`, grouped by rule, one column per engine."""
     engines = []
-    for column in columns:
+    for column, summary in zip(columns, comparison.summaries, strict=True):
         diagnosis = diagnose_run(column.result)
         first = diagnosis.misreadings[0] if diagnosis.misreadings else None
         engines.append(
             {
                 "label": column.label,
                 "engine": _engine(column.result),
-                "totals": column.result.totals(),
+                "summary": summary,
                 "aborted": column.result.aborted or "",
                 "likely": describe(first, diagnosis.failures, first=True) if first else "",
             }
@@ -229,7 +247,18 @@ def render_compare(
         .render(
             suite_version=SUITE_VERSION,
             engines=engines,
-            rows=[{"rule": rule, "cases": cases} for rule, cases in rows],
-            shown_all=shown_all,
+            groups=comparison.groups,
+            rows=[
+                {
+                    "rule": rule,
+                    "cases": [
+                        (r.case_id, r.description, [o.value for o in r.outcomes]) for r in rows
+                    ],
+                }
+                for rule, rows in comparison.rules
+            ],
+            shown=comparison.shown,
+            total=comparison.total,
+            shown_all=comparison.shown == comparison.total,
         )
     )

@@ -23,6 +23,7 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
     infinities, lone surrogates and absurd nesting are replaced (see ``strict_json``).
     """
     engine = result.engine
+    diagnosis = diagnose_run(result)
     cases: list[dict[str, Any]] = []
     for r in result.results:
         entry: dict[str, Any] = {
@@ -71,6 +72,7 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
         "unclaimed_features": result.feature_skips(),
         "groups": result.by_group(),
         "cases": cases,
-        "diagnosis": [m.as_json() for m in diagnose_run(result).misreadings],
+        "diagnosis": [m.as_json() for m in diagnosis.misreadings],
+        "unexplained": [group.as_json() for group in diagnosis.groups],
     }
     return dict(strict_json(report))

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from conformance.mutants.diagnosis import Diagnosis, Misreading, diagnose_run
+from conformance.mutants.diagnosis import Diagnosis, Misreading, Unexplained, diagnose_run
+from conformance.mutants.fields import field_words
 from conformance.runner.outcomes import RunResult
 
-__all__ = ["describe", "format_diagnosis", "format_misreadings"]
+__all__ = ["RANKING", "describe", "describe_unexplained", "format_diagnosis", "format_misreadings"]
+
+RANKING = (
+    "best first: those that fail no case your engine passes, then by the differences "
+    "they explain times their precision"
+)
+"""How the entries are ordered, in words (`conformance.mutants.diagnosis`)."""
 
 _SHOWN_IDS = 5
 
@@ -18,11 +25,19 @@ def _ids(ids: tuple[str, ...]) -> str:
 def describe(misreading: Misreading, failures: int, *, first: bool) -> str:
     """One misreading as a sentence, e.g. "21 of 23 failures match `x`: ..."."""
     count = len(misreading.explained)
-    lead = f"{count} of {failures} failures match" if first else f"{count} more match"
+    # An entry that fails cases the engine passes is a likeness, not a diagnosis.
+    partly = " partly" if misreading.contradicted else ""
+    lead = (
+        f"{count} of {failures} failures{partly} match" if first else f"{count} more{partly} match"
+    )
+    likely = "may have it" if misreading.contradicted else "probably has it"
     text = (
-        f"{lead} `{misreading.mutant}`: your engine probably has it that "
+        f"{lead} `{misreading.mutant}`: your engine {likely} that "
         f"{misreading.description} ({', '.join(misreading.rules)})"
     )
+    if misreading.fields:
+        text += f"; it explains {_fields(misreading.fields)}"
+    text += f" (precision {misreading.precision:.0%}, recall {misreading.recall:.0%})"
     if misreading.alternatives:
         others = ", ".join(f"`{n}`" for n in misreading.alternatives)
         text += f"; these cases cannot tell it apart from {others}"
@@ -34,6 +49,18 @@ def describe(misreading: Misreading, failures: int, *, first: bool) -> str:
     return text
 
 
+def _fields(fields: tuple[str, ...]) -> str:
+    words = [field_words(f) for f in fields]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def describe_unexplained(group: Unexplained) -> str:
+    """One group of failures nothing explains, e.g. "`open`: 9 failures (table.x, ...)"."""
+    count = len(group.cases)
+    noun = "failure" if count == 1 else "failures"
+    return f"{_fields(group.fields)}: {count} {noun} ({_ids(group.cases)})"
+
+
 def format_diagnosis(diagnosis: Diagnosis) -> str:
     """The block for `diagnosis`, or '' when there is nothing to explain."""
     if diagnosis.unavailable:
@@ -43,13 +70,16 @@ def format_diagnosis(diagnosis: Diagnosis) -> str:
     lines = ["Likely misreadings:"]
     for index, misreading in enumerate(diagnosis.misreadings):
         lines.append("  " + describe(misreading, diagnosis.failures, first=index == 0))
-    if not diagnosis.misreadings and diagnosis.failures:
-        lines.append(f"  no known misreading explains these {diagnosis.failures} failures")
-    elif diagnosis.unexplained:
-        lines.append(
-            f"  {len(diagnosis.unexplained)} failure(s) match no known misreading: "
-            f"{_ids(diagnosis.unexplained)}"
-        )
+    if diagnosis.unexplained:
+        count = len(diagnosis.unexplained)
+        if diagnosis.misreadings:
+            lead = f"no known misreading explains what differs in {count} failure(s)"
+        else:
+            lead = f"no known misreading explains these {count} failure(s)"
+        lines.append(f"  {lead}; by the fields left unexplained:")
+        lines.extend("    " + describe_unexplained(g) for g in diagnosis.groups)
+    if len(diagnosis.misreadings) > 1:
+        lines.append(f"  (ranked {RANKING})")
     if diagnosis.errored:
         lines.append(
             f"  ({diagnosis.errored} errored case(s), with no usable answer, are not diagnosed)"

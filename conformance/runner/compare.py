@@ -35,10 +35,14 @@ class Mismatch:
     """One difference between the expected value and the actual one, at a JSON path."""
 
     path: str
+    """Where, as ``result.open[2].side``: keys and indices only, no words."""
     message: str
+    unordered: bool = False
+    """Whether the path is an array compared without regard to order."""
 
     def __str__(self) -> str:
-        return f"{self.path or '(top)'}: {self.message}"
+        where = (self.path or "(top)") + (" (any order)" if self.unordered else "")
+        return f"{where}: {self.message}"
 
 
 def render(value: Any, limit: int = _RENDER_LIMIT) -> str:
@@ -101,6 +105,24 @@ def _match_multiset(
     return {i: j for j, i in owner.items()}, fits
 
 
+def _got(value: Any) -> str:
+    """A value in words, its type first unless the value says it: ``null``,
+    ``the boolean true``, ``the string "x"``, ``the object {"a": 1}``."""
+    if value is None:
+        return "null"
+    kind = _describe_type(value)
+    return f"the {kind.split(' ', 1)[-1]} {render(value)}"
+
+
+_SHORT = 40
+
+
+def _wanted(expected: Any, kind: str) -> str:
+    """An expected array or object: itself when short (``[1, 1]``), else its kind."""
+    text = render(expected)
+    return text if len(text) <= _SHORT else kind
+
+
 def _describe_type(value: Any) -> str:
     if value is None:
         return "null"
@@ -119,6 +141,10 @@ def _describe_type(value: Any) -> str:
     return type(value).__name__
 
 
+def _items(count: int) -> str:
+    return "1 item" if count == 1 else f"{count} items"
+
+
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
@@ -128,9 +154,7 @@ def diff(expected: Any, actual: Any, path: str = "", key: str | None = None) -> 
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [
-                Mismatch(
-                    path, f"expected an object, got {_describe_type(actual)}: {render(actual)}"
-                )
+                Mismatch(path, f"expected {_wanted(expected, 'an object')}, got {_got(actual)}")
             ]
         out: list[Mismatch] = []
         for k, v in expected.items():
@@ -142,29 +166,21 @@ def diff(expected: Any, actual: Any, path: str = "", key: str | None = None) -> 
         return out
     if isinstance(expected, list):
         if not isinstance(actual, list):
-            return [
-                Mismatch(path, f"expected an array, got {_describe_type(actual)}: {render(actual)}")
-            ]
+            return [Mismatch(path, f"expected {_wanted(expected, 'an array')}, got {_got(actual)}")]
         if key in MULTISET_KEYS:
             return _diff_multiset(expected, actual, path)
         return _diff_ordered(expected, actual, path)
     if _same_scalar(expected, actual):
         return []
     if type(expected) is not type(actual) and not (expected is None or actual is None):
-        return [
-            Mismatch(
-                path,
-                f"expected {render(expected)} ({_describe_type(expected)}), "
-                f"got {render(actual)} ({_describe_type(actual)})",
-            )
-        ]
+        return [Mismatch(path, f"expected {_got(expected)}, got {_got(actual)}")]
     return [Mismatch(path, f"expected {render(expected)}, got {render(actual)}")]
 
 
 def _diff_ordered(expected: list[Any], actual: list[Any], path: str) -> list[Mismatch]:
     out: list[Mismatch] = []
     if len(expected) != len(actual):
-        out.append(Mismatch(path, f"expected {len(expected)} items, got {len(actual)}"))
+        out.append(Mismatch(path, f"expected {_items(len(expected))}, got {len(actual)}"))
     for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
         out.extend(diff(e, a, f"{path}[{i}]"))
     for i in range(len(actual), len(expected)):
@@ -178,10 +194,9 @@ def _diff_multiset(expected: list[Any], actual: list[Any], path: str) -> list[Mi
     matched, _ = _match_multiset(expected, actual)
     if len(matched) == len(expected) == len(actual):
         return []
-    label = f"{path} (any order)"
     out: list[Mismatch] = []
     if len(expected) != len(actual):
-        out.append(Mismatch(label, f"expected {len(expected)} items, got {len(actual)}"))
+        out.append(Mismatch(path, f"expected {_items(len(expected))}, got {len(actual)}", True))
     used = set(matched.values())
     missing = [i for i in range(len(expected)) if i not in matched]
     extra = [j for j in range(len(actual)) if j not in used]
@@ -191,9 +206,10 @@ def _diff_multiset(expected: list[Any], actual: list[Any], path: str) -> list[Mi
         out.extend(diff(expected[i], actual[j], f"{path}[{j}]"))
         return out
     out.extend(
-        Mismatch(label, f"no actual item matches expected {render(expected[i])}") for i in missing
+        Mismatch(path, f"no actual item matches expected {render(expected[i])}", True)
+        for i in missing
     )
-    out.extend(Mismatch(label, f"unexpected item {render(actual[j])}") for j in extra)
+    out.extend(Mismatch(path, f"unexpected item {render(actual[j])}", True) for j in extra)
     return out
 
 
@@ -203,7 +219,7 @@ def diff_rejected(expected: dict[str, Any], rejected: Any) -> list[Mismatch]:
     The code must be equal; the index is compared only when the fixture gives one.
     """
     if not isinstance(rejected, dict):
-        return [Mismatch("rejected", f"expected an object, got {render(rejected)}")]
+        return [Mismatch("rejected", f"expected an object, got {_got(rejected)}")]
     out: list[Mismatch] = []
     for k in ("code", "index"):
         if k not in expected:

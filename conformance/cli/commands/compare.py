@@ -18,6 +18,7 @@ from conformance.cli.commands.common import (
     write_stdout,
 )
 from conformance.engine.client import EngineStartError, split_command
+from conformance.reports.comparison import Comparison, compare_runs
 from conformance.reports.sanitize import terminal_text
 from conformance.reports.terminal import make_console
 from conformance.runner.execute import (
@@ -27,9 +28,9 @@ from conformance.runner.execute import (
     select_cases,
 )
 from conformance.runner.outcomes import Outcome, RunResult
-from conformance.suite.fixtures import Case, FixtureError, load_cases
+from conformance.suite.fixtures import FixtureError, load_cases
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
-from conformance.suite.rules import Rule, load_rules
+from conformance.suite.rules import load_rules
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -47,9 +48,6 @@ _CELL = {
     Outcome.XPASSED: "XPASS",
 }
 
-Rows = list[tuple[str, list[tuple[str, str, list[str]]]]]
-"""(rule, [(case id, description, outcome per engine)]), rules in rules.md order."""
-
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -66,7 +64,9 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="add the built-in reference engine as the first column",
     )
     parser.add_argument(
-        "--all", action="store_true", help="show every case, not only those not all engines pass"
+        "--all",
+        action="store_true",
+        help="show every case, not only those some engine fails or errs on",
     )
     parser.add_argument("--html", type=Path, metavar="FILE", help="also write the matrix as a page")
     parser.add_argument(
@@ -99,22 +99,6 @@ def _engines(args: argparse.Namespace) -> list[tuple[list[str], Mapping[str, str
     return engines
 
 
-def _rows(
-    cases: Sequence[Case], runs: Sequence[RunResult], rules: Mapping[str, Rule], every: bool
-) -> Rows:
-    outcomes = [{r.case.id: r.outcome for r in run.results} for run in runs]
-    groups: dict[str, list[tuple[str, str, list[str]]]] = {}
-    for case in cases:
-        cells = [o.get(case.id, Outcome.SKIPPED) for o in outcomes]
-        if every or any(c is not Outcome.PASSED for c in cells):
-            rule = case.rules[0] if case.rules else "(no rule)"
-            groups.setdefault(rule, []).append(
-                (case.id, case.description, [c.value for c in cells])
-            )
-    order = {rule_id: i for i, rule_id in enumerate(rules)}
-    return sorted(groups.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
-
-
 _STYLE = {
     Outcome.PASSED: "green",
     Outcome.FAILED: "bold red",
@@ -125,34 +109,74 @@ _STYLE = {
 }
 
 
-def _matrix(columns: Sequence[EngineColumn], rows: Rows, shown: int, total: int) -> list[Text]:
+def _matrix(columns: Sequence[EngineColumn], comparison: Comparison) -> list[Text]:
     from rich.text import Text
 
     lines = [Text("Engines:", style="bold")]
-    for column in columns:
+    for column, summary in zip(columns, comparison.summaries, strict=True):
         run = column.result
-        totals = run.totals()
-        counts = ", ".join(f"{totals[o.value]} {o.value}" for o in Outcome if totals[o.value])
+        counts = ", ".join(
+            f"{n} {word}"
+            for n, word in (
+                (summary.passed, "passed"),
+                (summary.failed, "failed"),
+                (summary.errored, "errored"),
+                (summary.skipped, "skipped"),
+            )
+            if n
+        )
         name = terminal_text(str(run.engine)) if run.engine else "no engine"
         lines.append(Text(f"  {column.label}  {name}: {counts or 'nothing run'}"))
         if run.aborted:
             lines.append(Text(terminal_text(f"     run stopped: {run.aborted}"), style="red"))
-    if not rows:
-        lines.extend([Text(""), Text(f"Every engine passes all {total} cases.", style="green")])
+    lines.extend(_group_table(columns, comparison))
+    if not comparison.shown:
+        lines.extend(
+            [Text(""), Text(f"No engine fails any of the {comparison.total} cases.", style="green")]
+        )
         return lines
-    width = max(len(case_id) for _, cases in rows for case_id, _, _ in cases) + 2
+    width = max(len(row.case_id) for _, rows in comparison.rules for row in rows) + 2
     lines.append(Text(""))
     head = " " * (width + 2) + "".join(f"{c.label:<7}" for c in columns)
     lines.append(Text(head.rstrip(), style="bold"))
-    for rule, cases in rows:
+    for rule, rows in comparison.rules:
         lines.append(Text(rule, style="bold"))
-        for case_id, _, cells in cases:
-            outcomes = [Outcome(c) for c in cells]
-            cells_text = [(f"{_CELL[o]:<7}", _STYLE[o]) for o in outcomes]
-            line = Text.assemble(f"  {case_id:<{width}}", *cells_text)
+        for row in rows:
+            cells_text = [(f"{_CELL[o]:<7}", _STYLE[o]) for o in row.outcomes]
+            line = Text.assemble(f"  {row.case_id:<{width}}", *cells_text)
             line.rstrip()
             lines.append(line)
-    lines.extend([Text(""), Text(f"{shown} of {total} cases shown")])
+    what = "cases" if comparison.shown == comparison.total else "cases some engine fails or errs on"
+    lines.extend([Text(""), Text(f"{comparison.shown} of {comparison.total} {what} shown")])
+    return lines
+
+
+def _group_table(columns: Sequence[EngineColumn], comparison: Comparison) -> list[Text]:
+    """Conformance per rule group: cases passed of those judged, one column per engine."""
+    from rich.text import Text
+
+    if not comparison.groups:
+        return []
+    width = max(len(g) for g in comparison.groups) + 2
+    lines = [
+        Text(""),
+        Text("Per rule group (cases passed of those run, skips left out):", style="bold"),
+        Text(
+            (" " * (width + 2) + "".join(f"{c.label:<9}" for c in columns)).rstrip(), style="bold"
+        ),
+    ]
+    for index, group in enumerate(comparison.groups):
+        scores = [summary.groups[index] for summary in comparison.summaries]
+        cells = [
+            (
+                f"{score.text():<9}",
+                "dim" if score.share is None else "green" if score.share == 1 else "bold red",
+            )
+            for score in scores
+        ]
+        line = Text.assemble(f"  {group:<{width}}", *cells)
+        line.rstrip()
+        lines.append(line)
     return lines
 
 
@@ -191,33 +215,33 @@ def _execute(args: argparse.Namespace) -> int:
             error(f"engine {' '.join(argv)!r}: {exc}")
             return 2
     columns = [EngineColumn(string.ascii_uppercase[i], run) for i, run in enumerate(runs)]
-    rows = _rows(selected, runs, rules, args.all)
-    shown = sum(len(c) for _, c in rows)
-    written = write_stdout(_render(_matrix(columns, rows, shown, len(selected)), args.color))
+    comparison = compare_runs(selected, runs, rules, every=args.all)
+    written = write_stdout(_render(_matrix(columns, comparison), args.color))
     if args.html is not None:
         from conformance.reports.html import render_compare
 
-        page, every = args.html, args.all
+        page = args.html
 
         def write() -> None:
-            page.write_text(render_compare(columns, rows, shown_all=every), encoding="utf-8")
+            page.write_text(render_compare(columns, comparison), encoding="utf-8")
 
         written &= write_file("the comparison page", page, write)
     if not written:
         return 2
-    agree = all(
-        len({run.results[i].outcome for run in runs}) == 1 for i in range(len(selected))
-    ) and all(len(run.results) == len(selected) for run in runs)
-    return 0 if agree and all(run.ok() for run in runs) else 1
+    # Skips are no difference: an engine that lacks a command says nothing of its rules.
+    fine = not comparison.differing and not any(run.aborted for run in runs)
+    return 0 if fine else 1
 
 
 COMMAND = Command(
     name="compare",
     help="run the suite against several engines and show them side by side",
-    description="Run the suite's cases against each engine and print a matrix: one row per "
-    "case, grouped by rule (its first cited rule), one column per engine. By default only "
-    "the cases not every engine passes are shown (--all: every case). Exit 0: the engines "
-    "agree on every case and none fails; 1: they differ or something fails; 2: could not run.",
+    description="Run the suite's cases against each engine and print, for each engine, its "
+    "totals and its conformance per rule group (cases passed of those run), then a matrix: "
+    "one row per case, grouped by rule (its first cited rule), one column per engine. By "
+    "default only the cases some engine fails or errs on are shown; a case an engine skips "
+    "is no difference (--all: every case). Exit 0: no engine fails or errs on any case; "
+    "1: some engine does; 2: could not run.",
     configure=_configure,
     execute=_execute,
 )
