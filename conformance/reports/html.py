@@ -66,13 +66,6 @@ def _pretty(value: Any) -> str:
     return text
 
 
-def _expected(result: CaseResult) -> dict[str, Any]:
-    case = result.case
-    if case.expect is not None:
-        return {"result": case.expect}
-    return {"rejected": case.expect_rejected}
-
-
 def _board(result: CaseResult) -> Markup | None:
     board = case_board(result.case, result.reply)
     # The drawing escapes every text it holds (tile values, notes, titles).
@@ -96,7 +89,7 @@ def _case(result: CaseResult) -> dict[str, Any]:
         "located": result.located,
         "stderr": result.stderr_tail,
         "request": result.request,
-        "expected": _expected(result),
+        "expected": result.case.expected_reply(),
         "reply": result.reply,
         "detailed": detailed,
         "board": _board(result) if result.outcome.bad else None,

@@ -26,7 +26,7 @@ from conformance.runner.expectfail import ExpectFail
 from conformance.runner.expectfail import write_expect_fail as _expect
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.features import FEATURES
-from conformance.suite.fixtures import FixtureError, load_cases
+from conformance.suite.fixtures import Case, FixtureError, load_cases
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 
@@ -235,6 +235,7 @@ def _run(
         )
     finally:
         progress.finish()
+    result.suite_cases = _suite_case_ids(args, cases, rules)
     if any(r.outcome is Outcome.FAILED and r.case.cmd == "perft" for r in result.results):
         from conformance.runner.perft_descent import locate_perft_failures
 
@@ -242,6 +243,18 @@ def _run(
     if not _output(args, result, rules):
         return 2
     return result.exit_code(strict=args.strict)
+
+
+def _suite_case_ids(
+    args: argparse.Namespace, cases: list[Case], rules: Mapping[str, Rule]
+) -> tuple[str, ...] | None:
+    """The ids of all the suite's own cases (None with --no-suite), for the JSON report."""
+    if args.no_suite:
+        return None
+    if not args.fixture_dirs:
+        return tuple(c.id for c in cases)
+    # Read again alone (from the cache): the cases loaded mix in those of --fixtures.
+    return tuple(c.id for c in load_cases([fixtures_dir()], rules=rules))
 
 
 def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rule]) -> bool:
