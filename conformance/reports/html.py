@@ -27,7 +27,7 @@ from conformance.reports.text import NOT_RUN, totals_apart
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.rules import Rule
 
-__all__ = ["EngineColumn", "render_compare", "render_report", "write_html"]
+__all__ = ["EngineColumn", "render_body", "render_compare", "render_report", "write_html"]
 
 _JSON_LIMIT = 20_000
 _COLUMNS = [*(o.value for o in Outcome), NOT_RUN]
@@ -147,35 +147,55 @@ def _engine(result: RunResult) -> dict[str, str]:
     return {"name": str(info), "command": " ".join(info.argv)}
 
 
+def _body_context(result: RunResult, rules: Mapping[str, Rule], spec_url: str) -> dict[str, Any]:
+    outcomes = [o.value for o in Outcome]
+    cases = [_case(r) for r in result.results]
+    # Cases never sent are counted apart, as in the text report.
+    totals = totals_apart(result)
+    return {
+        "totals": totals,
+        "outcomes": outcomes,
+        "columns": [*outcomes, NOT_RUN] if totals[NOT_RUN] else outcomes,
+        "ok": result.ok(),
+        "rule_rows": _rule_rows(result.results, rules),
+        "cases": cases,
+        "cmds": sorted({c["cmd"] for c in cases}),
+        "spec_url": spec_url,
+    }
+
+
+def render_body(result: RunResult, rules: Mapping[str, Rule], *, spec_url: str = "") -> Markup:
+    """The report's rules and cases sections (boards drawn, filter script included), as
+    markup for another page to place; it uses the ids ``rules``, ``cases``,
+    ``shown-count``, ``rule-<ID>`` and ``case-<ID>``, and the classes of the report's
+    style sheet. ``spec_url`` as for `render_report`."""
+    body = (
+        _environment()
+        .get_template("_body.html.j2")
+        .render(**_body_context(result, rules, spec_url))
+    )
+    # Every value in it went through autoescaping; the boards escape their own text.
+    return Markup(body)
+
+
 def render_report(result: RunResult, rules: Mapping[str, Rule], *, spec_url: str = "") -> str:
     """The whole HTML page of a run.
 
     With ``spec_url`` (where ``seven-rocks-conformance spec --html`` put the rules), each
     rule of the per-rule table links to its statement there (``#rule-<ID>``).
     """
-    outcomes = [o.value for o in Outcome]
-    cases = [_case(r) for r in result.results]
-    totals = totals_apart(result)
     return (
         _environment()
         .get_template("report.html.j2")
         .render(
             suite_version=SUITE_VERSION,
             engine=_engine(result),
-            # Cases never sent are counted apart, as in the text report.
-            totals=totals,
-            outcomes=outcomes,
-            columns=[*outcomes, NOT_RUN] if totals[NOT_RUN] else outcomes,
             duration=f"{result.duration:.2f}",
             restarts=result.restarts,
             aborted=result.aborted or "",
             warnings=list(result.warnings),
-            ok=result.ok(),
             diagnosis=_diagnosis(diagnose_run(result)),
-            rule_rows=_rule_rows(result.results, rules),
-            cases=cases,
-            cmds=sorted({c["cmd"] for c in cases}),
-            spec_url=spec_url,
+            **_body_context(result, rules, spec_url),
         )
     )
 
