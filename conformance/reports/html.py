@@ -25,6 +25,7 @@ from conformance.reports.misreadings import describe
 from conformance.reports.sanitize import strict_json, xml_text
 from conformance.reports.text import NOT_RUN, totals_apart
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+from conformance.suite.fixtures import Case
 from conformance.suite.rules import Rule
 
 __all__ = ["EngineColumn", "render_body", "render_compare", "render_report", "write_html"]
@@ -66,7 +67,15 @@ def _pretty(value: Any) -> str:
     return text
 
 
+def _known(case: Case) -> bool:
+    # A case read back from a report that records no expectation (format 1) has none
+    # to show or draw; every fixture has one.
+    return case.expect is not None or case.expect_rejected is not None
+
+
 def _board(result: CaseResult) -> Markup | None:
+    if not _known(result.case):
+        return None
     board = case_board(result.case, result.reply)
     # The drawing escapes every text it holds (tile values, notes, titles).
     return None if board is None else Markup(board.svg())
@@ -89,7 +98,7 @@ def _case(result: CaseResult) -> dict[str, Any]:
         "located": result.located,
         "stderr": result.stderr_tail,
         "request": result.request,
-        "expected": result.case.expected_reply(),
+        "expected": result.case.expected_reply() if _known(result.case) else None,
         "reply": result.reply,
         "detailed": detailed,
         "board": _board(result) if result.outcome.bad else None,
