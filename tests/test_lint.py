@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["reference_impl", "conformance"]
+PACKAGES = ["reference_impl", "conformance", "tools"]
 
 
 def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
