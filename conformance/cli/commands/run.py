@@ -73,6 +73,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "'seven-rocks-conformance spec --html' (e.g. rules.html)",
     )
     out.add_argument(
+        "--badge",
+        type=Path,
+        metavar="FILE",
+        help="also write the run's conformance badge (SVG, as the site draws it) to FILE",
+    )
+    out.add_argument(
         "-v", "--verbose", action="store_true", help="also list skipped cases and expected failures"
     )
     # Text report flags: compact mode, colour, early stop.
@@ -160,6 +166,9 @@ def _execute(args: argparse.Namespace) -> int:
         return 2
     if args.no_suite and not args.fixture_dirs:
         error("--no-suite needs at least one --fixtures DIR")
+        return 2
+    if args.badge is not None and args.no_suite:
+        error("--badge measures the suite's cases: it cannot go with --no-suite")
         return 2
     expect_fail = expect_fail_from_args(args)
     if expect_fail is None:
@@ -286,6 +295,12 @@ def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rul
         written &= write_file(
             "the HTML report", page, lambda: write_html(page, result, rules, spec_url=args.spec_url)
         )
+    if args.badge is not None:
+        from conformance.site.build import run_badge
+
+        badge = args.badge
+        svg = run_badge(result).svg()
+        written &= write_file("the badge", badge, lambda: badge.write_text(svg, encoding="utf-8"))
     if args.write_expect_fail is not None:
         path = args.write_expect_fail
         counts: list[int] = []
