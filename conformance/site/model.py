@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from conformance.runner.outcomes import CaseResult, Outcome
 from conformance.site.reading import Report, ReportError
@@ -200,7 +201,7 @@ class CaseInfo:
     rules: tuple[str, ...]
     description: str
 
-    @property
+    @cached_property
     def groups(self) -> tuple[str, ...]:
         """The rule groups it cites, once each."""
         return tuple(dict.fromkeys(rule_group(r) for r in self.rules))
