@@ -197,3 +197,33 @@ def test_the_base_url_goes_into_the_snippets(site_reports: dict[str, Path], tmp_
     assert "https://example.org/engine/conformance/badges/seven-rocks-reference.svg" in page
     assert "SITE_URL" not in page
     check_site_page(out / "engines" / "seven-rocks-reference.html")
+
+
+def test_what_a_report_says_cannot_become_markup(
+    site_reports: dict[str, Path], tmp_path: Path
+) -> None:
+    hostile = load(site_reports["mutant-every-double-spinner"])
+    markup = '<script>alert("x")</script>\x1b[31m\u202e\x00'
+    hostile["engine"].update(name=markup, version='"><img src=x>', language=markup)
+    hostile["suite"]["version"] = markup
+    failed = next(c for c in hostile["cases"] if c["outcome"] == "failed")
+    failed.update(message=markup, description=markup, rules=[*failed["rules"], markup])
+    hostile["diagnosis"][0]["description"] = markup
+    paths = []
+    for release in ("1", "2"):  # two versions: the history is drawn, labels and all
+        hostile["engine"]["version"] = f'{release}"><img src=x>\x1b'
+        paths.append(tmp_path / f"hostile-{release}.json")
+        paths[-1].write_text(json.dumps(hostile), encoding="utf-8")
+    out = tmp_path / "site"
+    done = cli("site", "--out", str(out), *map(str, paths))
+    assert done.returncode == 0, done.stderr
+    [page] = (out / "engines").glob("*.html")
+    assert page.read_text(encoding="utf-8").count("<svg") > 3
+    assert re.fullmatch(r"[a-z0-9-]+\.html", page.name), page.name
+    for each in out.rglob("*.html"):
+        check_site_page(each)
+        content = each.read_text(encoding="utf-8")
+        assert "<script>alert" not in content and "<img src=x>" not in content
+        assert "\x00" not in content and "\x1b" not in content
+    for badge in (out / "badges").glob("*.svg"):
+        ET.fromstring(badge.read_text(encoding="utf-8"))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from conformance.reports.sanitize import xml_text
 from conformance.site.model import Score
 
 __all__ = ["Badge", "badge_for", "grade"]
@@ -89,10 +90,12 @@ class Badge:
 
     def svg(self) -> str:
         """The badge as a standalone SVG document (no external resource)."""
-        left, right = _text_width(self.label), _text_width(self.message)
+        # Text from a report may hold characters XML forbids: they become visible escapes.
+        label, message = xml_text(self.label), xml_text(self.message)
+        left, right = _text_width(label), _text_width(message)
         lw, rw = left + 2 * _PAD, right + 2 * _PAD
         width = lw + rw
-        words = f"{self.label}: {self.message}"
+        words = f"{label}: {message}"
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="20" '
             f'role="img" aria-label={quoteattr(words)}>',
@@ -105,8 +108,8 @@ class Badge:
             f'<rect width="{width}" height="20" fill="url(#s)"/></g>',
             '<g fill="#fff" text-anchor="middle" '
             f'font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="{_FONT_SIZE}">',
-            *_text(self.label, lw / 2, left),
-            *_text(self.message, lw + rw / 2, right),
+            *_text(label, lw / 2, left),
+            *_text(message, lw + rw / 2, right),
             "</g></svg>",
         ]
         return "".join(parts) + "\n"

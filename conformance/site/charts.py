@@ -15,6 +15,8 @@ from typing import Any
 
 import leather
 
+from conformance.reports.sanitize import xml_text
+
 __all__ = ["history_chart"]
 
 _FONT = "system-ui, -apple-system, Segoe UI, sans-serif"
@@ -84,6 +86,9 @@ def history_chart(
     """
     if len(labels) != len(rates) or len(labels) < 2:
         raise ValueError("a history chart needs two or more points, one per label")
+    # Labels come from reports: characters XML forbids become visible escapes.
+    labels = [xml_text(label) for label in labels]
+    title = xml_text(title)
     points = [(i, None if r is None else round(100 * r, 2)) for i, r in enumerate(rates)]
     chart = leather.Chart()
     chart.add_x_scale(0, len(labels) - 1)
