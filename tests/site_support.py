@@ -18,6 +18,7 @@ from tools.build_example_site import ENGINES, run_report
 __all__ = [
     "SITE_ENGINES",
     "THIRD_PARTY",
+    "assert_links_resolve",
     "check_site_page",
     "load",
     "make_reports",
@@ -94,6 +95,23 @@ def site_links(root: Path) -> list[tuple[Path, str, Path, str]]:
             target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
             out.append((page, link, target, unquote(parts.fragment)))
     return out
+
+
+def assert_links_resolve(root: Path) -> int:
+    """Check that every link of every page names a file of the site (and an anchor in
+    it that exists); the number of links checked."""
+    ids: dict[Path, set[str]] = {}
+    links = site_links(root)
+    for page, link, target, fragment in links:
+        assert target.is_file(), f"{page.name}: {link} names no file"
+        assert target.is_relative_to(root.resolve()), f"{page.name}: {link} leaves the site"
+        if fragment and target.suffix == ".html":
+            if target not in ids:  # parsed: ids and links alike have their entities decoded
+                checker = _Checker()
+                checker.feed(target.read_text(encoding="utf-8"))
+                ids[target] = set(checker.ids)
+            assert fragment in ids[target], f"{page.name}: {link}: no such anchor"
+    return len(links)
 
 
 def load(path: Path) -> dict[str, Any]:

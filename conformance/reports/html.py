@@ -123,6 +123,7 @@ def _rule_rows(results: Sequence[CaseResult], rules: Mapping[str, Rule]) -> list
             {
                 "id": rule_id,
                 "text": rule.text if rule else "(not in rules.md)",
+                "in_spec": rule is not None,
                 "counts": {o: c.get(o, 0) for o in _COLUMNS},
                 "bad": sum(c.get(o.value, 0) for o in Outcome if o.bad),
             }

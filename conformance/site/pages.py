@@ -162,7 +162,8 @@ class Pages:
         }
 
     def _rule_groups(self) -> list[dict[str, Any]]:
-        groups: dict[str, list[dict[str, str]]] = {}
+        # Every group the index has a column for has its heading here, rules or none.
+        groups: dict[str, list[dict[str, str]]] = {g: [] for g in self.combined.groups}
         for rule_id in self.rule_ids():
             cases = self.combined.citing(rule_id)
             full = sum(
