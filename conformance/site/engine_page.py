@@ -96,11 +96,11 @@ def _history(pages: Pages, engine: Engine, labels: list[str]) -> dict[str, Any]:
     return {"chart": chart, "group_charts": group_charts, "group_rows": group_rows}
 
 
-def _change(change: Change, before: str, after: str, latest: Run, slug_href: str) -> dict[str, Any]:
+def _change(change: Change, before: str, after: str, latest: Run) -> dict[str, Any]:
     def item(case_id: str, status: Status | None = None) -> dict[str, str]:
         # Only the latest report is on the page: a case links to it when it is there.
         href = f"#case-{case_id}" if case_id in latest.statuses else ""
-        return {"id": case_id, "href": slug_href + href if href else "", "status": status or ""}
+        return {"id": case_id, "href": href, "status": status or ""}
 
     parts = [
         ("failed", "newly failing", [item(c, s) for c, s in change.newly_failing], True),
@@ -176,7 +176,7 @@ def engine_page(pages: Pages, engine: Engine, badge: Badge, *, base_url: str = "
         "runs": [_counts(r) for r in engine.runs],
         "part_words": _PART_WORDS,
         "changes": [
-            _change(change, before, after, latest, "") for before, after, change in reversed(steps)
+            _change(change, before, after, latest) for before, after, change in reversed(steps)
         ],
         "misreadings": [
             {

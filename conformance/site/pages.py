@@ -19,7 +19,7 @@ from markupsafe import Markup
 
 from conformance import SUITE_VERSION
 from conformance.reports.sanitize import xml_text
-from conformance.site.badge import badge_for, grade
+from conformance.site.badge import grade
 from conformance.site.model import Combined, Engine, Score, Status
 from conformance.suite.rules import Rule, rule_group
 
@@ -220,10 +220,3 @@ class Pages:
             engines=summaries,
             cases=rows,
         )
-
-
-def badge_text(engine: Engine) -> str:
-    """The words of an engine's badge (its latest run's)."""
-    run = engine.latest
-    badge = badge_for(run.suite_version, run.own_score())
-    return f"{badge.label}: {badge.message}"
