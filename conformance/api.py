@@ -137,7 +137,10 @@ def run(
     """
     argv, env = engine_command(engine)
     selected = load_suite() if cases is None else list(cases)
-    return run_suite(argv, selected, options=options, jobs=jobs, env=env)
+    result = run_suite(argv, selected, options=options, jobs=jobs, env=env)
+    if cases is None:  # the whole suite: its case list is known
+        result.suite_cases = tuple(c.id for c in selected)
+    return result
 
 
 def write_text_report(result: RunResult, stream: TextIO, *, verbose: bool = False) -> None:

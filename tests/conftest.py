@@ -40,3 +40,12 @@ def installed(wheel: Path, tmp_path: Path) -> Installed:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     return Installed(site, elsewhere, {**os.environ, "PYTHONPATH": str(site)})
+
+
+@pytest.fixture(scope="session")
+def site_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """JSON reports of the example site's engines (tools/build_example_site.py), run
+    once for the site's tests; all-fives-domino's only with the thirdparty extra."""
+    from site_support import make_reports
+
+    return make_reports(tmp_path_factory.mktemp("site-reports"))

@@ -27,9 +27,10 @@ from conformance.reports.misreadings import RANKING, describe, describe_unexplai
 from conformance.reports.sanitize import strict_json, xml_text
 from conformance.reports.text import NOT_RUN, totals_apart
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+from conformance.suite.fixtures import Case
 from conformance.suite.rules import Rule
 
-__all__ = ["EngineColumn", "render_compare", "render_report", "write_html"]
+__all__ = ["EngineColumn", "render_body", "render_compare", "render_report", "write_html"]
 
 _JSON_LIMIT = 20_000
 _COLUMNS = [*(o.value for o in Outcome), NOT_RUN]
@@ -68,16 +69,15 @@ def _pretty(value: Any) -> str:
     return text
 
 
-def _expected(result: CaseResult) -> dict[str, Any]:
-    case = result.case
-    if case.expect is not None:
-        return {"result": case.expect}
-    return {"rejected": case.expect_rejected}
+def _known(case: Case) -> bool:
+    # A case read back from a report that records no expectation (format 1) has none
+    # to show or draw; every fixture has one.
+    return case.expect is not None or case.expect_rejected is not None
 
 
 def _board(result: CaseResult) -> Markup | None:
-    if result.case.cmd in _STEPPED:
-        return None  # drawn by its stepper, hand by hand
+    if not _known(result.case) or result.case.cmd in _STEPPED:
+        return None  # nothing expected to draw, or drawn by its stepper, hand by hand
     board = case_board(result.case, result.reply)
     # The drawing escapes every text it holds (tile values, notes, titles).
     return None if board is None else Markup(board.svg())
@@ -113,7 +113,7 @@ def _case(result: CaseResult) -> dict[str, Any]:
         "located": result.located,
         "stderr": result.stderr_tail,
         "request": result.request,
-        "expected": _expected(result),
+        "expected": result.case.expected_reply() if _known(result.case) else None,
         "reply": result.reply,
         "detailed": detailed,
         "board": _board(result) if result.outcome.bad else None,
@@ -139,6 +139,7 @@ def _rule_rows(results: Sequence[CaseResult], rules: Mapping[str, Rule]) -> list
             {
                 "id": rule_id,
                 "text": rule.text if rule else "(not in rules.md)",
+                "in_spec": rule is not None,
                 "counts": {o: c.get(o, 0) for o in _COLUMNS},
                 "bad": sum(c.get(o.value, 0) for o in Outcome if o.bad),
             }
@@ -177,35 +178,55 @@ def _engine(result: RunResult) -> dict[str, str]:
     return {"name": str(info), "command": " ".join(info.argv)}
 
 
+def _body_context(result: RunResult, rules: Mapping[str, Rule], spec_url: str) -> dict[str, Any]:
+    outcomes = [o.value for o in Outcome]
+    cases = [_case(r) for r in result.results]
+    # Cases never sent are counted apart, as in the text report.
+    totals = totals_apart(result)
+    return {
+        "totals": totals,
+        "outcomes": outcomes,
+        "columns": [*outcomes, NOT_RUN] if totals[NOT_RUN] else outcomes,
+        "ok": result.ok(),
+        "rule_rows": _rule_rows(result.results, rules),
+        "cases": cases,
+        "cmds": sorted({c["cmd"] for c in cases}),
+        "spec_url": spec_url,
+    }
+
+
+def render_body(result: RunResult, rules: Mapping[str, Rule], *, spec_url: str = "") -> Markup:
+    """The report's rules and cases sections (boards drawn, filter script included), as
+    markup for another page to place; it uses the ids ``rules``, ``cases``,
+    ``shown-count``, ``rule-<ID>`` and ``case-<ID>``, and the classes of the report's
+    style sheet. ``spec_url`` as for `render_report`."""
+    body = (
+        _environment()
+        .get_template("_body.html.j2")
+        .render(**_body_context(result, rules, spec_url))
+    )
+    # Every value in it went through autoescaping; the boards escape their own text.
+    return Markup(body)
+
+
 def render_report(result: RunResult, rules: Mapping[str, Rule], *, spec_url: str = "") -> str:
     """The whole HTML page of a run.
 
     With ``spec_url`` (where ``seven-rocks-conformance spec --html`` put the rules), each
     rule of the per-rule table links to its statement there (``#rule-<ID>``).
     """
-    outcomes = [o.value for o in Outcome]
-    cases = [_case(r) for r in result.results]
-    totals = totals_apart(result)
     return (
         _environment()
         .get_template("report.html.j2")
         .render(
             suite_version=SUITE_VERSION,
             engine=_engine(result),
-            # Cases never sent are counted apart, as in the text report.
-            totals=totals,
-            outcomes=outcomes,
-            columns=[*outcomes, NOT_RUN] if totals[NOT_RUN] else outcomes,
             duration=f"{result.duration:.2f}",
             restarts=result.restarts,
             aborted=result.aborted or "",
             warnings=list(result.warnings),
-            ok=result.ok(),
             diagnosis=_diagnosis(diagnose_run(result)),
-            rule_rows=_rule_rows(result.results, rules),
-            cases=cases,
-            cmds=sorted({c["cmd"] for c in cases}),
-            spec_url=spec_url,
+            **_body_context(result, rules, spec_url),
         )
     )
 

@@ -12,8 +12,9 @@ from conformance.suite.protocol import PROTOCOL_VERSION
 
 __all__ = ["REPORT_FORMAT", "report_object"]
 
-REPORT_FORMAT = "seven-rocks-conformance-report/1"
-"""Identifies the report's shape; bumped when it changes incompatibly."""
+REPORT_FORMAT = "seven-rocks-conformance-report/2"
+"""Identifies the report's shape; bumped when what a reader may rely on changes. Format
+2 adds ``suite.cases`` and each not-passing case's ``expected`` answer to format 1."""
 
 
 def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
@@ -40,6 +41,9 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
             entry["description"] = r.case.description
             entry["message"] = r.message
             entry["mismatches"] = [{"path": m.path, "message": m.message} for m in r.mismatches]
+            # The answer as this version of the suite expects it: a reader of the report
+            # needs no fixtures (of whichever version) to show or draw what was expected.
+            entry["expected"] = r.case.expected_reply()
             if r.request is not None:
                 entry["request"] = r.request
             if r.reply is not None:
@@ -51,7 +55,13 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
         cases.append(entry)
     report = {
         "format": REPORT_FORMAT,
-        "suite": {"name": "seven-rocks-conformance", "version": SUITE_VERSION},
+        # The version alone does not fix the case list (cases are added between
+        # releases); the ids do, and tell a selection or added fixtures apart.
+        "suite": {
+            "name": "seven-rocks-conformance",
+            "version": SUITE_VERSION,
+            "cases": None if result.suite_cases is None else list(result.suite_cases),
+        },
         "protocol": PROTOCOL_VERSION,
         "engine": None
         if engine is None

@@ -65,6 +65,10 @@ class RunResult:
     warnings: list[str] = field(default_factory=list)
     unclaimed_features: tuple[str, ...] = ()
     """Features the engine does not claim (``--skip-feature`` and its handshake)."""
+    suite_cases: tuple[str, ...] | None = None
+    """The ids of all the suite's own cases, selected or not, or None when the run did
+    not load the suite: with them a report says which of the suite's cases it leaves
+    out, and which of its cases are not the suite's."""
 
     def feature_skips(self) -> dict[str, int]:
         """For each unclaimed feature, how many cases were skipped for it."""

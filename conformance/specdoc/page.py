@@ -179,6 +179,8 @@ def spec_html(text: str, cases: Mapping[str, Case] | None = None) -> str:
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8" />\n'
+        # Laid out at the screen's width: without it, a phone shows a shrunken desktop page.
+        '<meta name="viewport" content="width=device-width, initial-scale=1" />\n'
         f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n"
         f"<body>\n{body}</body>\n</html>\n"
     )

@@ -62,6 +62,13 @@ class Case:
         """The protocol request for this case, with ``seq``."""
         return {"cmd": self.cmd, "seq": seq, **self.given}
 
+    def expected_reply(self) -> dict[str, Any]:
+        """The answer the rules require, shaped as a reply without ``seq``: ``{"result":
+        ...}`` or ``{"rejected": ...}``."""
+        if self.expect is not None:
+            return {"result": self.expect}
+        return {"rejected": self.expect_rejected}
+
     def __repr__(self) -> str:
         return f"<Case {self.id} ({self.cmd}) from {self.file}>"
 

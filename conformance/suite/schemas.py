@@ -32,6 +32,7 @@ __all__ = [
     "QUERY_CMDS",
     "check_fixture_file",
     "check_reply",
+    "check_report",
     "check_request",
     "json_path",
     "registry",
@@ -257,3 +258,13 @@ def check_fixture_file(data: object, *, shallow: bool = False) -> list[str]:
             else:
                 seen[case_id] = position
     return messages
+
+
+def check_report(data: object) -> list[str]:
+    """Check one parsed JSON report (``run --format json``) against the report schema.
+
+    ``data`` is what a JSON parser returned, so its nesting is bounded by that parser.
+    """
+    if not isinstance(data, dict):
+        return _not_object(data, "a report")
+    return _errors("report", data)

@@ -26,7 +26,7 @@ from conformance.runner.expectfail import ExpectFail
 from conformance.runner.expectfail import write_expect_fail as _expect
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.features import FEATURES
-from conformance.suite.fixtures import FixtureError, load_cases
+from conformance.suite.fixtures import Case, FixtureError, load_cases
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 
@@ -71,6 +71,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="with --html: link each rule to its statement in the rules page written by "
         "'seven-rocks-conformance spec --html' (e.g. rules.html)",
+    )
+    out.add_argument(
+        "--badge",
+        type=Path,
+        metavar="FILE",
+        help="also write the run's conformance badge (SVG, as the site draws it) to FILE",
     )
     out.add_argument(
         "-v", "--verbose", action="store_true", help="also list skipped cases and expected failures"
@@ -161,6 +167,9 @@ def _execute(args: argparse.Namespace) -> int:
     if args.no_suite and not args.fixture_dirs:
         error("--no-suite needs at least one --fixtures DIR")
         return 2
+    if args.badge is not None and args.no_suite:
+        error("--badge measures the suite's cases: it cannot go with --no-suite")
+        return 2
     expect_fail = expect_fail_from_args(args)
     if expect_fail is None:
         return 2
@@ -235,6 +244,7 @@ def _run(
         )
     finally:
         progress.finish()
+    result.suite_cases = _suite_case_ids(args, cases, rules)
     if any(r.outcome is Outcome.FAILED and r.case.cmd == "perft" for r in result.results):
         from conformance.runner.perft_descent import locate_perft_failures
 
@@ -242,6 +252,18 @@ def _run(
     if not _output(args, result, rules):
         return 2
     return result.exit_code(strict=args.strict)
+
+
+def _suite_case_ids(
+    args: argparse.Namespace, cases: list[Case], rules: Mapping[str, Rule]
+) -> tuple[str, ...] | None:
+    """The ids of all the suite's own cases (None with --no-suite), for the JSON report."""
+    if args.no_suite:
+        return None
+    if not args.fixture_dirs:
+        return tuple(c.id for c in cases)
+    # Read again alone (from the cache): the cases loaded mix in those of --fixtures.
+    return tuple(c.id for c in load_cases([fixtures_dir()], rules=rules))
 
 
 def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rule]) -> bool:
@@ -273,6 +295,12 @@ def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rul
         written &= write_file(
             "the HTML report", page, lambda: write_html(page, result, rules, spec_url=args.spec_url)
         )
+    if args.badge is not None:
+        from conformance.site.build import run_badge
+
+        badge = args.badge
+        svg = run_badge(result).svg()
+        written &= write_file("the badge", badge, lambda: badge.write_text(svg, encoding="utf-8"))
     if args.write_expect_fail is not None:
         path = args.write_expect_fail
         counts: list[int] = []

@@ -1,0 +1,1 @@
+"""Generators and helpers that live beside the runtime packages, not inside them."""
