@@ -76,25 +76,28 @@ def test_a_reply_line_known_in_advance_is_taken_without_decoding() -> None:
 
 
 def test_closing_with_requests_unwritten_stops_the_engine() -> None:
-    # The engine reads slowly: most of a large batch is still unwritten when the client
-    # closes; what is left is dropped, and `stop` still reaches the engine on a line of
-    # its own (exit status 0, not a kill).
+    # The engine answers the first request late, once the client has filled the pipe:
+    # most of a large batch is still unwritten when the client closes. What is left is
+    # dropped, and `stop` still reaches the engine on a line of its own (exit status 0,
+    # not a kill). The engine reads the rest without parsing or answering it, so that
+    # reaching `stop` takes milliseconds even on a loaded machine, far inside the
+    # client's grace period.
     script = textwrap.dedent(
         """
         import json, sys, time
         first = sys.stdin.readline()
         print(json.dumps({"ready": True, "protocol": 1, "engine": {"name": "slow",
               "version": "1", "language": "python"}, "cmds": ["table"]}), flush=True)
+        request = json.loads(sys.stdin.readline())
+        time.sleep(0.3)
+        print(json.dumps({"seq": request["seq"], "result": {}}), flush=True)
         for line in sys.stdin:
-            request = json.loads(line)
-            if request.get("cmd") == "stop":
+            if line.startswith('{"cmd":"stop"') or line.startswith('{"cmd": "stop"'):
                 sys.exit(0)
-            time.sleep(0.001)
-            print(json.dumps({"seq": request["seq"], "result": {}}), flush=True)
         sys.exit(5)
         """
     )
-    with EngineClient([sys.executable, "-c", script, str(FAKES)], timeout=5) as client:
+    with EngineClient([sys.executable, "-c", script, str(FAKES)], timeout=30) as client:
         exchanges = client.exchange(_requests(3000, client))
         assert next(exchanges).problem is None
         status = client.close()
