@@ -7,8 +7,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from cli_support import Installed
 from hypothesis import settings
+
+from tests.support.cli import Installed
 
 # The machines running the tests are shared and noisy: a per-example deadline would
 # turn a slow moment into a failure that says nothing about the code.
@@ -46,6 +47,6 @@ def installed(wheel: Path, tmp_path: Path) -> Installed:
 def site_reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """JSON reports of the example site's engines (tools/build_example_site.py), run
     once for the site's tests; all-fives-domino's only with the thirdparty extra."""
-    from site_support import make_reports
+    from tests.support.site import make_reports
 
     return make_reports(tmp_path_factory.mktemp("site-reports"))

@@ -1,0 +1,173 @@
+"""The benchmark compares like with like: the naive engine and the reference play identically.
+
+No test here measures time: the figures' shape is checked, never their values.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from reference_impl.bench import Deal, engine_figures, main, make_deals, play_naive
+from reference_impl.bench_naive import NaiveHand
+from reference_impl.bench_perft import PERFT_DEALS, perft_figures
+from reference_impl.hand import Hand
+from reference_impl.perft import perft
+from reference_impl.points import offers_of
+from reference_impl.tiles import HIGH, LOW, Side, Tile
+from tests.support.engine import snapshot
+
+PERFT_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "perft"
+
+
+def _pair(tile: int) -> tuple[int, int]:
+    return (LOW[tile], HIGH[tile])
+
+
+def _reference_events(hand: Hand) -> list[tuple[Any, ...]]:
+    """The reference's events in the naive engine's terms: tiles as pairs, sides by name."""
+    out: list[tuple[Any, ...]] = []
+    for event in hand.events:
+        if len(event) == 1:
+            out.append(event)
+            continue
+        seat, tile, point, *rest = event
+        where = None if point is None else (_pair(point[0]), Side(point[1]).wire)
+        out.append((seat, _pair(tile), where, *rest))
+    return out
+
+
+def _play_both(deal: Deal) -> tuple[Hand, NaiveHand]:
+    """Play one deal through both engines, making the same random choice at each turn."""
+    ref = Hand(deal.masks, deal.opener)
+    naive = NaiveHand(deal.pairs, deal.opener)
+    placed = 0
+    while ref.end is None:
+        assert not naive.over
+        moves = ref.legal_moves()
+        naive_moves = naive.legal_moves()
+        assert len(moves) == len(naive_moves)
+        if moves:
+            k = int(deal.draws[placed] * len(moves))
+            placed += 1
+            ref.place_fast(*moves[k])
+            naive.play(*naive_moves[k])
+        else:
+            ref.pass_fast()
+            naive.pass_turn()
+    assert naive.over
+    return ref, naive
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_naive_and_reference_make_the_same_events(seed: int) -> None:
+    for deal in make_deals(250, random.Random(seed)):
+        ref, naive = _play_both(deal)
+        assert _reference_events(ref) == naive.events
+        assert ref.scores == naive.scores
+
+
+def test_the_event_comparison_can_fail() -> None:
+    deal = make_deals(1, random.Random(99))[0]
+    ref, naive = _play_both(deal)
+    tampered = list(naive.events)
+    seat, tile, where, end_sum, credit, *scores = next(e for e in tampered if len(e) > 1)
+    tampered[tampered.index((seat, tile, where, end_sum, credit, *scores))] = (
+        seat,
+        tile,
+        where,
+        end_sum + 1,
+        credit,
+        *scores,
+    )
+    assert _reference_events(ref) != tampered
+
+
+def test_the_benchmark_plays_whole_hands() -> None:
+    deals = make_deals(100, random.Random(3))
+    outcomes: list[tuple[int, int, int]] = []
+    actions = play_naive(deals, outcomes)
+    assert len(outcomes) == 100
+    assert actions == sum(count for count, _, _ in outcomes)
+    # Every hand is played to its end: at least the 7 tiles of the seat that went
+    # out, or four passes after a block.
+    assert min(count for count, _, _ in outcomes) >= 7
+
+
+def test_engine_figures_have_their_shape() -> None:
+    figures = engine_figures(seconds=0.05)
+    assert figures["same_games"] is True
+    for name in ("reference", "reference_steps", "naive"):
+        rates = figures[name]
+        assert isinstance(rates, dict)
+        assert set(rates) == {"hands_per_second", "actions_per_second"}
+        assert rates["actions_per_second"] > rates["hands_per_second"] > 0
+    assert isinstance(figures["ratio"], float)
+    assert isinstance(figures["ratio_steps"], float)
+    json.dumps(figures)
+
+
+def test_perft_figures_count_the_fixture_deals() -> None:
+    figures = perft_figures(seconds=0.01, depth=3)
+    hands = [
+        Hand.deal(
+            [[Tile(*pair) for pair in seat] for seat in deal[1]],
+            deal[2],
+            deal[3],
+        )
+        for deal in PERFT_DEALS
+    ]
+    assert figures["leaves"] == sum(perft(hand, 3) for hand in hands)
+    assert isinstance(figures["leaves_per_second"], int)
+    json.dumps(figures)
+
+
+def test_perft_deals_are_the_fixture_deals() -> None:
+    files = sorted(PERFT_DIR.glob("*.yaml"))
+    assert files, f"no perft fixtures in {PERFT_DIR}"
+    starts = set()
+    for path in files:
+        for case in yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]:
+            given = case["given"]
+            deal = tuple(tuple(tuple(tile) for tile in seat) for seat in given["deal"])
+            starts.add((deal, given["opener"], tuple(given.get("scores", (0, 0)))))
+    # Every deal of the fixtures is measured, each from a start the fixtures use.
+    assert {deal for _, deal, _, _ in PERFT_DEALS} == {deal for deal, _, _ in starts}
+    assert {(deal, opener, scores) for _, deal, opener, scores in PERFT_DEALS} <= starts
+
+
+def test_the_command_line_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seconds", "0.02"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["same_games"] is True
+    assert main(["--perft", "--seconds", "0.01", "--depth", "2"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["depth"] == 2
+
+
+def test_the_layered_path_plays_exactly_like_the_inline_one() -> None:
+    # Hand.place_fast / legal_moves inline what place_layered / legal_layered ask
+    # the table for; the mutants rely on the latter, the engine on the former.
+    for deal in make_deals(300, random.Random(11)):
+        inline = Hand(deal.masks, deal.opener, (200, 230))
+        layered = Hand(deal.masks, deal.opener, (200, 230))
+        placed = 0
+        while inline.end is None:
+            moves = inline.legal_moves()
+            assert layered.legal_layered() == moves
+            if moves:
+                move = moves[int(deal.draws[placed] * len(moves))]
+                placed += 1
+                inline.place_fast(*move)
+                layered.place_layered(*move)
+            else:
+                inline.pass_fast()
+                layered.pass_layered()
+            assert snapshot(inline) == snapshot(layered)
+            assert inline.table.end_sum() == inline.table.recount()
+            # The inline path keeps each point's offer in step with the point itself.
+            assert inline.table.offers == offers_of(inline.table.ends)
+            assert layered.table.offers == offers_of(layered.table.ends)

@@ -1,0 +1,118 @@
+"""`play_out` plays a hand exactly as the step-by-step trusted path does."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from reference_impl import hand as hand_module
+from reference_impl.bench import make_deals
+from reference_impl.hand import End, Hand
+from reference_impl.playout import play_out
+from reference_impl.points import offers_of
+from reference_impl.tiles import Side
+from tests.support.engine import snapshot
+
+
+def _steps(hand: Hand, draws: tuple[float, ...], limit: int = 99) -> None:
+    """Play at most `limit` actions one at a time, as the adapter's search does."""
+    placed = 0
+    for _ in range(limit):
+        if hand.end is not None:
+            return
+        moves = hand.legal_moves()
+        if moves:
+            hand.place_fast(*moves[int(draws[placed] * len(moves))])
+            placed += 1
+        else:
+            hand.pass_fast()
+
+
+def _placed_so_far(hand: Hand) -> int:
+    return sum(len(event) > 1 for event in hand.events)
+
+
+def _cases(count: int) -> list[tuple[Hand, Hand, tuple[float, ...]]]:
+    """Pairs of equal hands: fresh, part-played, or near the target score."""
+    rng = random.Random(7)
+    pairs = []
+    for deal in make_deals(count, rng):
+        scores = rng.choice([(0, 0), (rng.randrange(150, 250), rng.randrange(150, 250))])
+        hands = [Hand(deal.masks, deal.opener, scores) for _ in range(2)]
+        prefix = rng.choice([0, 0, 1, 3, 8, 15])
+        for hand in hands:
+            _steps(hand, deal.draws, prefix)
+        # play_out numbers its placements from where it starts.
+        draws = deal.draws[_placed_so_far(hands[0]) :] + (0.0,) * 28
+        pairs.append((hands[0], hands[1], draws))
+    return pairs
+
+
+def test_play_out_plays_as_the_step_by_step_path() -> None:
+    ends: Counter[End | None] = Counter()
+    sides: Counter[int] = Counter()
+    for stepped, played, draws in _cases(3000):
+        _steps(stepped, draws)
+        play_out(played, draws)
+        assert snapshot(played) == snapshot(stepped)
+        assert played.table.offers == offers_of(played.table.ends)
+        ends[played.end] += 1
+        sides.update(event[2][1] for event in played.events if len(event) > 1 and event[2])
+    # The sample reaches every way a hand ends and every kind of attach point.
+    assert set(ends) == {End.DOMINO, End.BLOCKED, End.TARGET}
+    assert set(sides) == set(range(6)), sides
+    assert sides[int(Side.BRANCH_B)] > 50
+
+
+def test_a_hand_already_over_is_left_alone() -> None:
+    _, played, draws = _cases(1)[0]
+    play_out(played, draws)
+    before = snapshot(played)
+    play_out(played, draws)
+    assert snapshot(played) == before
+
+
+def test_a_patched_engine_plays_out_through_its_table_methods(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = 0
+    real = Hand.place_fast
+
+    def counting(self: Hand, tile: int, point: object) -> None:
+        nonlocal calls
+        calls += 1
+        real(self, tile, point)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hand_module, "table_methods_only", True)
+    monkeypatch.setattr(Hand, "place_fast", counting)
+    for stepped, played, draws in _cases(50):
+        _steps(stepped, draws)
+        play_out(played, draws)
+        assert snapshot(played) == snapshot(stepped)
+    assert calls > 0
+
+
+def test_an_opening_that_reaches_the_target_wins_at_once() -> None:
+    # Seat 0 holds [0|0]..[0|6]; the draw picks its sixth tile, [0|5]: 5 points.
+    deal = [(1 << 7) - 1 << 7 * seat for seat in range(4)]
+    draws = (5.5 / 7,) + (0.0,) * 27
+    stepped, played = Hand(deal, 0, (245, 0)), Hand(deal, 0, (245, 0))
+    _steps(stepped, draws)
+    play_out(played, draws)
+    assert snapshot(played) == snapshot(stepped)
+    assert played.end is End.TARGET and played.winner == 0
+    assert played.scores == [250, 0] and len(played.events) == 1
+
+
+def test_the_readme_examples_of_the_engine_run(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.S)
+    engine = [b for b in blocks if "from reference_impl" in b]
+    assert any("play_out" in b for b in engine)
+    for block in engine:
+        exec(compile(block, "README.md", "exec"), {})  # the README's own code, as a reader runs it
+    assert "End." in capsys.readouterr().out

@@ -1,0 +1,37 @@
+"""The packages and tools pass ruff (lint and format) and mypy --strict, in the test command."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ["reference_impl", "conformance", "tools"]
+
+
+def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["ruff", "check", *PACKAGES, "tests"],
+        ["ruff", "format", "--check", *PACKAGES, "tests"],
+    ],
+    ids=["ruff-check", "ruff-format"],
+)
+def test_ruff(argv: list[str]) -> None:
+    ruff = shutil.which("ruff")
+    assert ruff is not None, "ruff is a test dependency: pip install -e '.[test]'"
+    result = _run([ruff, *argv[1:]])
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict() -> None:
+    result = _run([sys.executable, "-m", "mypy", "--strict", *PACKAGES])
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,141 @@
+"""A published third-party engine, all-fives-domino, fails exactly its recorded differences."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.runner.expectfail import read_expect_fail
+from tests.support.cli import ROOT, cli
+
+
+def _installed() -> str | None:
+    try:
+        found = version("all-fives-domino")
+    except PackageNotFoundError:
+        return None
+    return found if importlib.util.find_spec("src.main.game.Board") else None
+
+
+pytestmark = pytest.mark.skipif(
+    _installed() is None,
+    reason="all-fives-domino is not installed (python -m pip install '.[thirdparty]')",
+)
+
+ADAPTER = ROOT / "examples" / "third_party" / "all_fives_adapter.py"
+KNOWN = ROOT / "examples" / "third_party" / "all_fives_known_failures.txt"
+ENGINE = subprocess.list2cmdline([sys.executable, str(ADAPTER)])
+
+
+def test_the_pinned_version_is_the_one_installed() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'"all-fives-domino=={_installed()}"' in pyproject
+
+
+def test_it_fails_exactly_its_known_differences() -> None:
+    done = cli("run", "--engine", ENGINE, "--format", "json")
+    report = json.loads(done.stdout)
+    failed = {c["id"] for c in report["cases"] if c["outcome"] == "failed"}
+    assert failed == read_expect_fail(KNOWN).cases
+    assert report["totals"]["errored"] == 0
+    # Only table and legal are served; every case of those commands is run.
+    assert report["engine"]["cmds"] == ["table", "legal"]
+    ran = [c for c in report["cases"] if c["outcome"] != "skipped"]
+    assert {c["cmd"] for c in ran} == {"table", "legal"}
+
+
+def test_with_its_known_failures_the_run_is_green() -> None:
+    done = cli("run", "--engine", ENGINE, "--expect-fail", str(KNOWN))
+    assert done.returncode == 0, done.stdout + done.stderr
+    # The totals line (the likely misreadings of the known failures may follow it).
+    last = next(line for line in done.stdout.splitlines() if " cases: " in line)
+    assert f" skipped, {len(read_expect_fail(KNOWN).cases)} xfailed in " in last, last
+    assert "failed," not in last and "error" not in last
+
+
+BY_VALUE = ROOT / "examples" / "third_party" / "all_fives_by_value_adapter.py"
+DOMINOES = ROOT / "examples" / "third_party" / "dominoes_adapter.py"
+_CREDIT_FIELDS = frozenset({"credit", "credits", "end_sum", "events.credit", "scores"})
+
+
+def _dominoes() -> str | None:
+    try:
+        return version("dominoes")
+    except PackageNotFoundError:
+        return None
+
+
+def _diagnosis(adapter: Path) -> dict[str, Any]:
+    done = cli("run", "--engine", subprocess.list2cmdline([sys.executable, str(adapter)]),
+               "--format", "json")  # fmt: skip
+    _no_traceback(done.stderr)
+    assert done.returncode == 1, done.stderr
+    report: dict[str, Any] = json.loads(done.stdout)
+    assert report["totals"]["errored"] == 0
+    return report
+
+
+def _no_traceback(text: str) -> None:
+    assert "Traceback" not in text, text[-2000:]
+
+
+def _credit_differs(report: dict[str, Any]) -> bool:
+    """Whether some failure differs in a credit, an end sum or the scores."""
+    fields = {
+        m["path"].split("[")[0].removeprefix("result.")
+        for c in report["cases"]
+        if c["outcome"] == "failed"
+        for m in c["mismatches"]
+    }
+    return bool(fields & _CREDIT_FIELDS)
+
+
+def _scoring(entry: dict[str, Any]) -> bool:
+    return bool(set(entry["fields"]) & _CREDIT_FIELDS) or all(
+        r.startswith("scoring.") for r in entry["rules"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("adapter", "documented"),
+    [
+        (ADAPTER, {"no-mirror-opening-double"}),
+        (BY_VALUE, {"no-mirror-opening-double"}),
+    ],
+    ids=["by-side", "by-value"],
+)
+def test_all_fives_differences_are_diagnosed_as_they_are(
+    adapter: Path, documented: set[str]
+) -> None:
+    report = _diagnosis(adapter)
+    first_four = [entry["mutant"] for entry in report["diagnosis"][:4]]
+    # Each documented difference the catalogue has an entry for is among the first four.
+    assert documented <= set(first_four), first_four
+    # No failure differs in a credit, so no scoring misreading is named at all.
+    assert not _credit_differs(report)
+    assert not any(_scoring(entry) for entry in report["diagnosis"]), first_four
+    # What no entry explains is reported as such, by the fields that differ.
+    assert report["unexplained"] and all(group["fields"] for group in report["unexplained"])
+
+
+@pytest.mark.skipif(_dominoes() is None, reason="dominoes is not installed ('.[thirdparty]')")
+def test_dominoes_differences_are_diagnosed_as_they_are() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'"dominoes=={_dominoes()}"' in pyproject
+    report = _diagnosis(DOMINOES)
+    assert report["engine"]["cmds"] == ["legal"]
+    # One placement per tile when both ends show the same value: the opening double's two
+    # sides are one, and a tile fitting two ends of one value is offered once.
+    first_four = [entry["mutant"] for entry in report["diagnosis"][:4]]
+    assert {"no-mirror-opening-double", "tile-fits-once"} <= set(first_four), first_four
+    assert not any(_scoring(entry) for entry in report["diagnosis"])
+    # No spinner at all: the branches it never offers are failures of their own.
+    failed = {c["id"] for c in report["cases"] if c["outcome"] == "failed"}
+    assert {"legal.branches.open-after-linear", "legal.branches.open-on-seed-spinner"} <= failed

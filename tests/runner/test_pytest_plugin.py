@@ -1,0 +1,307 @@
+"""The pytest plugin, used as a user would: ``pytest --seven-rocks-engine CMD`` in a folder
+of their own, in a separate process."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shlex
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from conformance.api import load_suite, run, select
+from conformance.runner.outcomes import Outcome
+from tests.support.cli import ROOT, TEST_FIXTURES, env
+
+MUTANT = "every-double-spinner"
+REFERENCE = shlex.join([sys.executable, "-m", "reference_impl.adapter"])
+MUTANT_ENGINE = f"{REFERENCE} --mutant {MUTANT}"
+MINIMAL = shlex.join([sys.executable, str(ROOT / "examples" / "minimal_adapter.py")])
+_OUTCOME_LINE = re.compile(r"^(?P<outcome>PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR) (?P<id>\S+)")
+
+
+def pytest_run(folder: Path, *args: str, timeout: float = 180) -> subprocess.CompletedProcess[str]:
+    """``python -m pytest ARGS`` in ``folder``, a user's folder without our conftest."""
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:randomly", *args],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env(),
+    )
+
+
+def outcomes(output: str) -> dict[str, str]:
+    """Case id -> outcome, from ``-rA`` summary lines."""
+    found = {}
+    for line in output.splitlines():
+        match = _OUTCOME_LINE.match(line)
+        if match:
+            found[match["id"]] = match["outcome"]
+    return found
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """An empty folder with nothing but a pytest.ini, as a user's project might be."""
+    (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_reference_engine_passes_every_case(folder: Path) -> None:
+    cases = load_suite()
+    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert f"{len(cases)} passed" in done.stdout
+    assert len(cases) >= 339
+
+
+def test_the_failing_items_are_the_cases_the_runner_fails(folder: Path) -> None:
+    expected = {
+        r.case.id
+        for r in run(MUTANT_ENGINE).results
+        if r.outcome in (Outcome.FAILED, Outcome.ERRORED)
+    }
+    assert expected, "the mutant must fail some cases for this test to mean anything"
+    done = pytest_run(folder, "-q", "-rA", "--seven-rocks-engine", MUTANT_ENGINE)
+    assert done.returncode == 1
+    seen = outcomes(done.stdout)
+    assert {cid for cid, o in seen.items() if o == "FAILED"} == expected
+    # The failure message is the runner's own: the rules and the differences.
+    assert "Differences (expected vs actual):" in done.stdout
+    assert "  Rules:" in done.stdout
+
+
+def test_keyword_and_marker_selection(folder: Path) -> None:
+    cases = load_suite()
+    # -k matches ids and markers: ids naming the seed, and the `seed` marker of the
+    # cases that reproduce the rules text's own examples.
+    seed = [c for c in cases if "seed" in c.id or c.source.startswith(("transcribes:", "implied:"))]
+    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-k", "seed")
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert f"{len(seed)} passed, {len(cases) - len(seed)} deselected" in done.stdout
+
+    examples = [c for c in cases if c.source.startswith(("transcribes:", "implied:"))]
+    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-m", "seed")
+    assert f"{len(examples)} passed, {len(cases) - len(examples)} deselected" in done.stdout
+
+    spinner = select(cases, rules=["spinner"])
+    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-m", "spinner")
+    assert f"{len(spinner)} passed" in done.stdout
+
+    one_rule = select(cases, rules=["settle.no-pooling"])
+    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-m", "settle.no-pooling")
+    assert f"{len(one_rule)} passed" in done.stdout
+
+    settle = select(cases, cmds=["settle"])
+    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-m", "settle")
+    # 'settle' is both a command and a rule group: cases of either are selected.
+    both = {c.id for c in settle} | {c.id for c in select(cases, rules=["settle."])}
+    assert f"{len(both)} passed" in done.stdout
+
+
+def test_unclaimed_features_are_skips(folder: Path) -> None:
+    cases = load_suite()
+    validation = [c for c in cases if "input-validation" in c.features]
+    assert validation
+    done = pytest_run(
+        folder,
+        "-q",
+        "--seven-rocks-engine",
+        "reference",
+        "--seven-rocks-skip-feature",
+        "input-validation",
+    )
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert f"{len(cases) - len(validation)} passed, {len(validation)} skipped" in done.stdout
+    done = pytest_run(
+        folder, "-q", "--seven-rocks-engine", "reference", "--seven-rocks-skip-feature", "nope"
+    )
+    assert done.returncode == 4
+    assert "'nope' is not a feature" in done.stderr
+
+
+def test_last_failed_reruns_only_the_failures(folder: Path) -> None:
+    first = pytest_run(folder, "-q", "--seven-rocks-engine", MUTANT_ENGINE)
+    failed = int(re.search(r"(\d+) failed", first.stdout).group(1))  # type: ignore[union-attr]
+    again = pytest_run(folder, "-q", "--lf", "--seven-rocks-engine", MUTANT_ENGINE)
+    assert f"{failed} failed" in again.stdout
+    assert " passed" not in again.stdout.splitlines()[-1]
+
+
+def test_exit_first_stops_at_the_first_failure(folder: Path) -> None:
+    done = pytest_run(folder, "-q", "-x", "--seven-rocks-engine", MUTANT_ENGINE)
+    assert done.returncode == 1
+    assert "1 failed" in done.stdout
+
+
+def test_commands_the_engine_lacks_are_skips_with_the_reason(folder: Path) -> None:
+    done = pytest_run(folder, "-q", "-rs", "--seven-rocks-engine", MINIMAL)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "the engine does not implement 'table'" in done.stdout
+    settle = select(load_suite(), cmds=["settle"])
+    assert f"{len(settle)} passed" in done.stdout
+
+
+def test_expected_failures_become_strict_xfails(folder: Path) -> None:
+    failing = sorted(r.case.id for r in run(MUTANT_ENGINE).results if r.outcome is Outcome.FAILED)
+    listed = folder / "known.txt"
+    listed.write_text("# known\n" + "\n".join(failing) + "\n", encoding="utf-8")
+    done = pytest_run(
+        folder,
+        "-q",
+        "--seven-rocks-engine",
+        MUTANT_ENGINE,
+        "--seven-rocks-expect-fail",
+        str(listed),
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert f"{len(failing)} xfailed" in done.stdout
+
+    # Listed but passing: strict, so the run fails and says so.
+    listed.write_text("table.seed-a.step-1\n", encoding="utf-8")
+    done = pytest_run(
+        folder,
+        "-q",
+        "--seven-rocks-engine",
+        "reference",
+        "--seven-rocks-expect-fail",
+        str(listed),
+    )
+    assert done.returncode == 1
+    assert "XPASS(strict)" in done.stdout or "1 failed" in done.stdout
+
+
+def test_own_fixtures_and_junit_xml(folder: Path) -> None:
+    junit = folder / "junit.xml"
+    done = pytest_run(
+        folder,
+        "-q",
+        "--seven-rocks-engine",
+        "reference",
+        "--seven-rocks-no-suite",
+        "--seven-rocks-fixtures",
+        str(TEST_FIXTURES),
+        f"--junitxml={junit}",
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    names = {case.get("name") for case in ET.parse(junit).getroot().iter("testcase")}
+    own = load_suite([TEST_FIXTURES], builtin=False)
+    assert names == {c.id for c in own}
+
+
+def test_a_broken_fixture_folder_is_a_usage_error(folder: Path) -> None:
+    bad = folder / "bad"
+    bad.mkdir()
+    (bad / "x.yaml").write_text("title: t\ncases: [{id: Bad Id}]\n", encoding="utf-8")
+    done = pytest_run(
+        folder, "-q", "--seven-rocks-engine", "reference", "--seven-rocks-fixtures", str(bad)
+    )
+    assert done.returncode == 4  # pytest's usage error
+    assert "x.yaml" in done.stderr + done.stdout
+
+
+def test_an_engine_that_cannot_start_errors_every_case_without_hanging(folder: Path) -> None:
+    done = pytest_run(folder, "-q", "--seven-rocks-engine", "/nonexistent/engine", "-k", "seed-a")
+    assert done.returncode == 1
+    assert "did not start" in done.stdout
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("xdist") is None, reason="pytest-xdist is not installed"
+)
+def test_parallel_workers_each_with_their_own_engine(folder: Path) -> None:
+    cases = load_suite()
+    done = pytest_run(folder, "-q", "-n", "2", "--seven-rocks-engine", "reference")
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert f"{len(cases)} passed" in done.stdout
+    done = pytest_run(folder, "-q", "-n", "2", "--seven-rocks-engine", MUTANT_ENGINE)
+    assert done.returncode == 1
+    assert re.search(r"\d+ failed, \d+ passed", done.stdout)
+
+
+def test_the_engine_fixture_in_a_users_own_test(folder: Path) -> None:
+    (folder / "test_mine.py").write_text(
+        "def test_handshake(seven_rocks_engine):\n"
+        "    assert 'settle' in seven_rocks_engine.info.cmds\n"
+        "    [exchange] = seven_rocks_engine.exchange(\n"
+        "        [{'cmd': 'settle', 'seq': 1, 'hands': [[[1, 2]], [], [], []]}]\n"
+        "    )\n"
+        "    assert exchange.reply['result']['penalties'] == [5, 0, 0, 0]\n",
+        encoding="utf-8",
+    )
+    done = pytest_run(
+        folder, "-q", "test_mine.py", "--seven-rocks-engine", "reference", "-k", "mine"
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "1 passed" in done.stdout
+    # Without an engine the fixture says what it needs instead of guessing one.
+    done = pytest_run(folder, "-q", "test_mine.py")
+    assert done.returncode == 1
+    assert "needs --seven-rocks-engine" in done.stdout
+
+
+def test_inactive_without_its_option(folder: Path) -> None:
+    (folder / "test_plain.py").write_text(
+        "import sys\n"
+        "def test_nothing_loaded():\n"
+        "    assert 'conformance.runner.execute' not in sys.modules\n"
+        "    assert 'conformance.suite.fixtures' not in sys.modules\n",
+        encoding="utf-8",
+    )
+    done = pytest_run(folder, "-q")
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "1 passed" in done.stdout
+
+
+USER_SCRIPT = ROOT / "tests" / "data" / "api_user" / "check_spinner.py"
+
+
+def test_a_typed_user_script_passes_mypy_strict_and_runs() -> None:
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", str(USER_SCRIPT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    done = subprocess.run(
+        [sys.executable, str(USER_SCRIPT)], capture_output=True, text=True, timeout=120, env=env()
+    )
+    assert done.returncode == 0, done.stderr
+    spinner = select(load_suite(), rules=["spinner"])
+    assert f"{len(spinner)}/{len(spinner)} passed, 0 not" in done.stdout
+
+
+def test_readme_python_examples_use_only_the_public_api() -> None:
+    import ast
+
+    import conformance.api as api
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.S)
+    using = [b for b in blocks if "conformance.api" in b]
+    assert using, "README shows the API"
+    for block in using:
+        for node in ast.walk(ast.parse(block)):
+            if isinstance(node, ast.ImportFrom) and node.module == "conformance.api":
+                names = {alias.name for alias in node.names}
+                assert names <= set(api.__all__), names - set(api.__all__)
+
+
+def test_the_fixture_guide_examples_lint_and_pass(tmp_path: Path) -> None:
+    guide = (ROOT / "spec" / "fixtures.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", guide, flags=re.S)
+    assert len(blocks) >= 2
+    for number, block in enumerate(blocks):
+        text = block if block.startswith("title:") else f"title: guide\ncases:\n{block}"
+        (tmp_path / f"guide-{number}.yaml").write_text(text, encoding="utf-8")
+    cases = load_suite([tmp_path], builtin=False)
+    result = run(None, cases)
+    assert [r.outcome for r in result.results] == [Outcome.PASSED] * len(cases)
