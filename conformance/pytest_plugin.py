@@ -136,7 +136,8 @@ class CaseItem(pytest.Item):
             pytest.skip(result.message)
         if result.outcome is Outcome.FAILED:
             raise CaseFailed(result)
-        if result.outcome is Outcome.ERRORED:
+        if result.outcome in (Outcome.ERRORED, Outcome.NOT_RUN):
+            # A case the engine never got to answer is no pass: pytest reports an error.
             raise CaseErrored(result)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
@@ -254,8 +255,7 @@ class _Session:
             except EngineStartError as exc:
                 self.start_error = str(exc)
         if self.start_error is not None:
-            message = f"not run: {self.start_error}"
-            return CaseResult(case, Outcome.ERRORED, message, never_sent=True)
+            return CaseResult(case, Outcome.NOT_RUN, f"not run: {self.start_error}")
         assert client.info is not None  # started clients have done the handshake
         skipped = not_sent(case, client.info, self.config.getoption("seven_rocks_skip_feature"))
         if skipped is not None:

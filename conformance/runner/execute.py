@@ -109,7 +109,7 @@ class _Run:
             if self.progress is not None:
                 self.progress(result)
             limit = self.options.max_fail
-            if limit and result.outcome.bad and not result.message.startswith("not run"):
+            if limit and result.outcome.bad:
                 self.bad += 1
                 if self.bad >= limit and self.aborted is None:
                     self.aborted = (
@@ -204,7 +204,7 @@ class _Run:
         self, pending: list[tuple[int, Case]], results: dict[int, CaseResult], why: str
     ) -> None:
         for index, case in pending:
-            stopped = CaseResult(case, Outcome.ERRORED, f"not run: {why}", never_sent=True)
+            stopped = CaseResult(case, Outcome.NOT_RUN, f"not run: {why}")
             self.record(results, index, stopped)
 
 

@@ -46,6 +46,7 @@ _CELL = {
     Outcome.SKIPPED: "skip",
     Outcome.XFAILED: "xfail",
     Outcome.XPASSED: "XPASS",
+    Outcome.NOT_RUN: "not run",
 }
 
 
@@ -106,6 +107,7 @@ _STYLE = {
     Outcome.SKIPPED: "dim",
     Outcome.XFAILED: "magenta",
     Outcome.XPASSED: "bold red",
+    Outcome.NOT_RUN: "yellow",
 }
 
 
