@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["reference_impl", "conformance", "tools"]
+PACKAGES = ["reference_impl", "conformance", "tools", "benchmarks"]
 
 
 def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
