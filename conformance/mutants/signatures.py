@@ -128,7 +128,9 @@ def _failing(name: str, cases: Sequence[Case]) -> tuple[Changes, frozenset[str]]
 
     argv, env = reference_engine()
     extra = list(serving_args(name)) if name else []
-    result = run_suite([*argv, *extra], cases, options=RunOptions(timeout=_TIMEOUT), env=env)
+    result = run_suite(
+        [*argv, *extra], cases, options=RunOptions(timeout=_TIMEOUT, locate_perft=False), env=env
+    )
     if result.aborted:
         raise ValueError(f"the run against {name or 'the reference'} stopped: {result.aborted}")
     bad = (Outcome.FAILED, Outcome.ERRORED)

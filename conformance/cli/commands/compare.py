@@ -211,7 +211,12 @@ def _execute(args: argparse.Namespace) -> int:
     for argv, env in engines:
         try:
             runs.append(
-                run_suite(argv, selected, options=RunOptions(timeout=args.timeout), env=env)
+                run_suite(
+                    argv,
+                    selected,
+                    options=RunOptions(timeout=args.timeout, locate_perft=False),
+                    env=env,
+                )
             )
         except EngineStartError as exc:
             error(f"engine {' '.join(argv)!r}: {exc}")
