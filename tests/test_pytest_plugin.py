@@ -218,7 +218,7 @@ def test_an_engine_that_cannot_start_errors_every_case_without_hanging(folder: P
 def test_parallel_workers_each_with_their_own_engine(folder: Path) -> None:
     cases = load_suite()
     done = pytest_run(folder, "-q", "-n", "2", "--seven-rocks-engine", "reference")
-    assert done.returncode == 0, done.stdout[-3000:]
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert f"{len(cases)} passed" in done.stdout
     done = pytest_run(folder, "-q", "-n", "2", "--seven-rocks-engine", MUTANT_ENGINE)
     assert done.returncode == 1
