@@ -132,6 +132,9 @@ def run(
 ) -> RunResult:
     """Run ``cases`` (default: the whole suite) against ``engine`` and return the results.
 
+    The run is the ``run`` command's: engines restarted after a broken stream, the
+    expected failures of ``options`` applied, each failed perft count located (its
+    ``located``) unless ``options.locate_perft`` is false.
     Raises `EngineStartError` when the engine cannot be started at all; everything
     the engine does wrong afterwards is in the results.
     """

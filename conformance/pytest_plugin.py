@@ -15,7 +15,8 @@ containing "seed").
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import argparse
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ import pytest
 if TYPE_CHECKING:
     from conformance.engine.client import EngineClient
     from conformance.runner.expectfail import ExpectFail
+    from conformance.runner.loop import CaseByCase
     from conformance.runner.outcomes import CaseResult
     from conformance.suite.fixtures import Case
     from conformance.suite.rules import Rule
@@ -72,10 +74,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--seven-rocks-timeout",
-        type=float,
-        default=5.0,
+        default="5",
         metavar="SECONDS",
-        help="longest wait for one reply (default 5)",
+        help="longest wait for one reply, more than 0 and at most 3600 (default 5)",
     )
 
 
@@ -84,6 +85,7 @@ def pytest_configure(config: pytest.Config) -> None:
     engine = config.getoption("seven_rocks_engine")
     if engine is None:
         return
+    from conformance.cli.commands.common import positive_float
     from conformance.suite.features import FEATURES
     from conformance.suite.protocol import QUERY_CMDS
     from conformance.suite.rules import load_rules, rule_group
@@ -94,6 +96,11 @@ def pytest_configure(config: pytest.Config) -> None:
             f"--seven-rocks-skip-feature {unknown[0]!r} is not a feature: known are "
             + ", ".join(FEATURES)
         )
+    try:
+        # Checked as the command line's --timeout is.
+        timeout = positive_float(config.getoption("seven_rocks_timeout"))
+    except argparse.ArgumentTypeError as exc:
+        raise pytest.UsageError(f"--seven-rocks-timeout {exc}") from None
     rules = load_rules()
     config.addinivalue_line(
         "markers", "seed: Seven Rocks cases transcribing or implied by the rules text's examples"
@@ -104,7 +111,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{group}: Seven Rocks cases citing a {group}.* rule")
     for rule_id in rules:
         config.addinivalue_line("markers", f"{rule_id}: Seven Rocks cases citing {rule_id}")
-    config.pluginmanager.register(_Session(config, engine, rules), _PLUGIN_NAME)
+    config.pluginmanager.register(_Session(config, engine, rules, timeout), _PLUGIN_NAME)
 
 
 class CaseFailed(Exception):
@@ -134,9 +141,14 @@ class CaseItem(pytest.Item):
         result = self.session_plugin.run_case(self.case)
         if result.outcome is Outcome.SKIPPED:
             pytest.skip(result.message)
-        if result.outcome is Outcome.FAILED:
+        if result.outcome is Outcome.XFAILED:
+            pytest.xfail(
+                f"expected to fail ({self.session_plugin.expect_source}): {result.message}"
+            )
+        if result.outcome in (Outcome.FAILED, Outcome.XPASSED):
             raise CaseFailed(result)
-        if result.outcome is Outcome.ERRORED:
+        if result.outcome in (Outcome.ERRORED, Outcome.NOT_RUN):
+            # A case the engine never got to answer is no pass: pytest reports an error.
             raise CaseErrored(result)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
@@ -157,13 +169,15 @@ class CaseItem(pytest.Item):
 class _Session:
     """The active plugin: the cases, the expected failures, the engine of this process."""
 
-    def __init__(self, config: pytest.Config, engine: str, rules: dict[str, Rule]) -> None:
+    def __init__(
+        self, config: pytest.Config, engine: str, rules: dict[str, Rule], timeout: float
+    ) -> None:
         self.config = config
         self.engine = engine
         self.rules = rules
-        self.client: EngineClient | None = None
-        self.start_error: str | None = None
-        self.restarts = 0
+        self.timeout = timeout
+        self.expect_source = ""
+        self.runner: CaseByCase | None = None
 
     def _cases(self) -> list[Case]:
         from conformance.suite.fixtures import FixtureError, load_cases
@@ -204,9 +218,21 @@ class _Session:
         items.extend(self._items(session))
 
     def _items(self, session: pytest.Session) -> Iterator[CaseItem]:
+        from conformance.runner.loop import CaseByCase, RunOptions
         from conformance.suite.rules import rule_group
 
-        expect_fail, source = self._expected_failures()
+        expect_fail, self.expect_source = self._expected_failures()
+        options = RunOptions(
+            timeout=self.timeout,
+            expect_fail=expect_fail.cases,
+            expect_fail_rules=expect_fail.rules,
+            skip_features=frozenset(self.config.getoption("seven_rocks_skip_feature")),
+        )
+        try:
+            argv, env = self.engine_command()
+        except ValueError as exc:  # as the command line says of a bad --engine
+            raise pytest.UsageError(f"bad --seven-rocks-engine: {exc}") from None
+        self.runner = CaseByCase(argv, env, options)
         for case in self._cases():
             item = CaseItem.from_parent(
                 session, name=case.id, nodeid=case.id, case=case, session_plugin=self
@@ -218,67 +244,25 @@ class _Session:
                 item.add_marker(rule_id)
             for group in dict.fromkeys(rule_group(rule_id) for rule_id in case.rules):
                 item.add_marker(group)
-            if case.id in expect_fail.cases:
-                item.add_marker(
-                    pytest.mark.xfail(
-                        raises=CaseFailed, strict=True, reason=f"expected to fail ({source})"
-                    )
-                )
-            elif expect_fail.rules.intersection(case.rules):
-                # A listed rule says its cases may fail: passing is fine too.
-                item.add_marker(
-                    pytest.mark.xfail(
-                        raises=CaseFailed, strict=False, reason=f"its rule may fail ({source})"
-                    )
-                )
             yield item
 
-    def _client(self) -> EngineClient:
-        from conformance.api import start_engine
+    def engine_command(self) -> tuple[list[str], Mapping[str, str] | None]:
+        """The argv and environment of ``--seven-rocks-engine``."""
+        from conformance.api import engine_command
 
-        if self.client is None:
-            engine = None if self.engine == "reference" else self.engine
-            timeout = self.config.getoption("seven_rocks_timeout")
-            self.client = start_engine(engine, timeout=timeout)
-        return self.client
+        return engine_command(None if self.engine == "reference" else self.engine)
 
     def run_case(self, case: Case) -> CaseResult:
-        """The runner's verdict on one case; the engine is started or restarted as needed."""
-        from conformance.engine.client import EngineStartError
-        from conformance.runner.execute import DEFAULT_MAX_RESTARTS, evaluate, not_sent
-        from conformance.runner.outcomes import CaseResult, Outcome
-
-        if self.start_error is None:
-            try:
-                client = self._client()
-            except EngineStartError as exc:
-                self.start_error = str(exc)
-        if self.start_error is not None:
-            message = f"not run: {self.start_error}"
-            return CaseResult(case, Outcome.ERRORED, message, never_sent=True)
-        assert client.info is not None  # started clients have done the handshake
-        skipped = not_sent(case, client.info, self.config.getoption("seven_rocks_skip_feature"))
-        if skipped is not None:
-            return skipped
-        [exchange] = client.exchange([case.request(client.next_seq())])
-        result = evaluate(case, exchange)
-        if result.outcome in (Outcome.FAILED, Outcome.ERRORED):
-            result.stderr_tail = client.stderr_tail()
-        if exchange.broken:
-            client.close(graceful=False)
-            self.client = None
-            self.restarts += 1
-            if self.restarts > DEFAULT_MAX_RESTARTS:
-                self.start_error = (
-                    f"the engine was restarted {DEFAULT_MAX_RESTARTS} times; giving up"
-                )
-        return result
+        """The run loop's verdict on one case (the runner's restarts, expected failures
+        and perft location); the engine is started on first use."""
+        assert self.runner is not None  # made when the items are collected
+        return self.runner.run(case)
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
         """Stop this process's engine."""
-        if self.client is not None:
-            self.client.close()
-            self.client = None
+        if self.runner is not None:
+            self.runner.close()
+            self.runner = None
 
 
 @pytest.fixture(scope="session")
@@ -293,7 +277,9 @@ def seven_rocks_engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]
             "('reference' for the built-in engine)",
             pytrace=False,
         )
-    client = start_engine(None if engine == "reference" else engine)
+    session = request.config.pluginmanager.get_plugin(_PLUGIN_NAME)
+    assert isinstance(session, _Session)  # registered whenever --seven-rocks-engine is given
+    client = start_engine(None if engine == "reference" else engine, timeout=session.timeout)
     try:
         yield client
     finally:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import shlex
-import signal
 import subprocess
 import time
 import uuid
@@ -18,8 +17,19 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from conformance.engine.failures import (
+    BadJson,
+    BadShape,
+    ExchangeFailure,
+    Exited,
+    Oversize,
+    Timeout,
+    WrongSeq,
+    excerpt,
+)
 from conformance.engine.handshake import EngineInfo, HandshakeError, parse_handshake
-from conformance.engine.pipes import Eof, Item, Oversize, Pipes, StderrTail
+from conformance.engine.pipes import Eof, Item, Pipes, StderrTail
+from conformance.engine.pipes import Oversize as OversizeLine
 from conformance.engine.processes import StoppingError, end_process, launch
 from conformance.suite.protocol import PROTOCOL_VERSION
 
@@ -29,6 +39,7 @@ __all__ = [
     "EngineInfo",
     "EngineStartError",
     "Exchange",
+    "ExchangeFailure",
     "split_command",
 ]
 
@@ -76,26 +87,25 @@ class Exchange:
     """One request and what came back for it.
 
     ``reply`` is the decoded JSON object when a well-framed, parseable line with the right
-    ``seq`` arrived. Otherwise ``problem`` says what went wrong and ``broken`` tells
-    whether the stream can no longer be trusted (the engine must be restarted).
+    ``seq`` arrived. Otherwise ``failure`` says what went wrong, as data (one of the kinds
+    of `conformance.engine.failures`), and ``broken`` tells whether the stream can no
+    longer be trusted (the engine must be restarted).
     """
 
     request: Mapping[str, Any]
     reply: Any = None
-    problem: str | None = None
-    broken: bool = False
+    failure: ExchangeFailure | None = None
     raw: str | None = None
     elapsed: float = 0.0
+
+    @property
+    def broken(self) -> bool:
+        """Whether the engine must be restarted before anything else is asked of it."""
+        return self.failure is not None and self.failure.broken
 
 
 def _same_seq(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
-
-
-def _excerpt(raw: bytes | str, limit: int = 200) -> str:
-    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-    text = text.rstrip("\n")
-    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 class EngineClient:
@@ -161,15 +171,15 @@ class EngineClient:
         if item is None:
             raise self._start_error(f"no handshake reply within {self.start_timeout:g} s")
         if isinstance(item, Eof):
-            raise self._start_error(f"it exited before the handshake ({self._exit_text()})")
-        if isinstance(item, Oversize):
+            raise self._start_error(f"it exited before the handshake ({self._exited().how()})")
+        if isinstance(item, OversizeLine):
             raise self._start_error(f"its handshake reply is a {item.size}-byte line")
         raw = item.decode("utf-8", "replace").rstrip("\n")[:_RAW_KEEP]
         try:
             reply = json.loads(item)
         except (ValueError, RecursionError):
             raise self._start_error(
-                f"its handshake reply is not JSON: {_excerpt(item)}", raw
+                f"its handshake reply is not JSON: {excerpt(item)}", raw
             ) from None
         try:
             self.info = parse_handshake(reply, self.argv)
@@ -229,22 +239,15 @@ class EngineClient:
         """The last ``limit`` characters the engine wrote on stderr."""
         return self._stderr.text(limit) if self._stderr is not None else ""
 
-    def _exit_text(self) -> str:
+    def _exited(self) -> Exited:
         proc = self._proc
-        if proc is None:
-            return "not started"
+        assert proc is not None  # only asked after an end of file from a started engine
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(1.0)
         # Let the stderr reader catch the last words (a traceback) before they are shown.
         if self._stderr is not None:
             self._stderr.settle(0.3)
-        code = proc.returncode
-        if code is None:
-            return "closed its stdout"
-        if code < 0:
-            with contextlib.suppress(ValueError):
-                return f"killed by {signal.Signals(-code).name}"
-        return f"exit status {code}"
+        return Exited(proc.returncode)
 
     def _send(self, messages: Sequence[Mapping[str, Any]]) -> None:
         try:
@@ -277,28 +280,40 @@ class EngineClient:
         self._seq += 1
         return self._seq
 
-    def exchange(
-        self,
-        requests: Sequence[Mapping[str, Any]],
-        known: Sequence[tuple[bytes, Any] | None] | None = None,
-        *,
-        wire: bytes | None = None,
-    ) -> Iterator[Exchange]:
+    def exchange(self, requests: Sequence[Mapping[str, Any]]) -> Iterator[Exchange]:
         """Send all ``requests`` at once (pipelined) and yield one ``Exchange`` per request.
 
         Stops after the first exchange whose ``broken`` is set: the engine must then be
-        closed and a new one started for the remaining requests. ``known`` may give, for
-        each request, a reply line (with its newline) and the value it decodes to: a line
-        equal to it byte for byte is taken as that value without being decoded again.
-        ``wire``: the requests as JSON Lines, when the caller has encoded them already.
+        closed and a new one started for the remaining requests.
         """
         if self._proc is None:
             raise RuntimeError("the engine is not started")
-        if wire is None:
-            self._send(requests)
-        else:
-            assert self._pipes is not None
-            self._pipes.send(wire)
+        self._send(requests)
+        return self._replies(requests, None)
+
+    def exchange_encoded(
+        self,
+        requests: Sequence[Mapping[str, Any]],
+        wire: bytes,
+        known: Sequence[tuple[bytes, Any] | None],
+    ) -> Iterator[Exchange]:
+        """Like `exchange`, for a caller that encodes its own requests and foresees replies.
+
+        ``wire`` is ``requests`` as JSON Lines, sent as they are; ``known`` gives, for each
+        request, a reply line (with its newline) and the value it decodes to, or None: a
+        line equal to it byte for byte is taken as that value without being decoded.
+        """
+        if self._proc is None:
+            raise RuntimeError("the engine is not started")
+        assert self._pipes is not None
+        self._pipes.send(wire)
+        return self._replies(requests, known)
+
+    def _replies(
+        self,
+        requests: Sequence[Mapping[str, Any]],
+        known: Sequence[tuple[bytes, Any] | None] | None,
+    ) -> Iterator[Exchange]:
         last = time.monotonic()
         for number, request in enumerate(requests):
             exchange = self._receive(request, last, known[number] if known else None)
@@ -315,56 +330,34 @@ class EngineClient:
         if known is not None and item == known[0]:
             raw = known[0].decode("utf-8", "replace")
             return Exchange(request, reply=known[1], raw=raw, elapsed=elapsed)
+        failure: ExchangeFailure
         if item is None:
-            return Exchange(
-                request,
-                problem=f"no reply within {self.timeout:g} s",
-                broken=True,
-                elapsed=elapsed,
-            )
-        if isinstance(item, Eof):
-            return Exchange(
-                request,
-                problem=f"the engine exited before replying ({self._exit_text()})",
-                broken=True,
-                elapsed=elapsed,
-            )
-        if isinstance(item, Oversize):
-            return Exchange(
-                request,
-                problem=f"the reply is a {item.size}-byte line, longer than the "
-                f"{self.max_line_bytes}-byte limit",
-                broken=True,
-                elapsed=elapsed,
-            )
+            failure = Timeout(self.timeout)
+        elif isinstance(item, Eof):
+            failure = self._exited()
+        elif isinstance(item, OversizeLine):
+            failure = Oversize(item.size, self.max_line_bytes)
+        else:
+            return self._decoded(request, item, elapsed)
+        return Exchange(request, failure=failure, elapsed=elapsed)
+
+    def _decoded(self, request: Mapping[str, Any], item: bytes, elapsed: float) -> Exchange:
         raw = item.decode("utf-8", "replace")
         try:
             reply = json.loads(item)
         except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
             return Exchange(
                 request,
-                problem=f"the reply is not JSON: {_excerpt(item)}",
-                broken=True,
+                failure=BadJson(excerpt(item)),
                 raw=raw if len(raw) <= _RAW_KEEP else raw[:_RAW_KEEP] + "...",
                 elapsed=elapsed,
             )
         if not isinstance(reply, dict):
-            return Exchange(
-                request,
-                problem=f"the reply is not a JSON object: {_excerpt(item)}",
-                raw=raw,
-                elapsed=elapsed,
-            )
+            return Exchange(request, failure=BadShape(excerpt(item)), raw=raw, elapsed=elapsed)
         if "seq" not in reply or not _same_seq(reply["seq"], request.get("seq")):
-            got = render_seq(reply)
-            return Exchange(
-                request,
-                reply=reply,
-                problem=f"the reply's seq is {got}, expected {json.dumps(request.get('seq'))}",
-                broken=True,
-                raw=raw,
-                elapsed=elapsed,
-            )
+            got = None if "seq" not in reply else render_seq(reply)
+            failure = WrongSeq(got, json.dumps(request.get("seq")))
+            return Exchange(request, reply=reply, failure=failure, raw=raw, elapsed=elapsed)
         return Exchange(request, reply=reply, raw=raw, elapsed=elapsed)
 
 

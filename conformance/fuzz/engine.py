@@ -104,10 +104,10 @@ class FuzzEngine:
                 known.append(None)
         wire = b"".join(lines)
         given = 0
-        for exchange in client.exchange(numbered, known, wire=wire):
+        for exchange in client.exchange_encoded(numbered, wire, known):
             given += 1
             self.asked += 1
-            if exchange.problem is None:
+            if exchange.failure is None:
                 offered = known[given - 1]
                 if offered is not None:
                     # By identity: the reply is the value offered when it was not decoded.
@@ -119,7 +119,7 @@ class FuzzEngine:
                 yield exchange.reply, exchange.raw
             else:
                 tail = client.stderr_tail(500) if exchange.broken else ""
-                yield exchange.problem + (f"; stderr: {tail}" if tail else ""), None
+                yield str(exchange.failure) + (f"; stderr: {tail}" if tail else ""), None
             if exchange.broken:
                 self.close()
                 break

@@ -313,7 +313,7 @@ def diagnose_run(result: RunResult, signatures: Signatures | None = None) -> Dia
 
 
 def _diagnose_run(result: RunResult, signatures: Signatures | None) -> Diagnosis:
-    errored = sum(1 for r in result.results if r.outcome is Outcome.ERRORED and not r.never_sent)
+    errored = sum(1 for r in result.results if r.outcome is Outcome.ERRORED)
     if signatures is None:
         try:
             signatures = load_signatures()

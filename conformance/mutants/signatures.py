@@ -8,15 +8,13 @@ one, with the adapter arguments that serve it: a new entry needs only a regenera
 The shipped file records each case's digest, so a case edited since the signatures were
 computed is left out of diagnosis instead of being explained with stale data; a test
 fails while the file is stale. Regenerate it with
-``python -m conformance.mutants.signatures --write``.
+``python tools/mutant_signatures.py --write``.
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,13 +31,12 @@ __all__ = [
     "case_digest",
     "compute_signatures",
     "load_signatures",
-    "main",
 ]
 
 SIGNATURES_FORMAT = "seven-rocks-mutant-signatures/2"
 SIGNATURES_PATH = Path(__file__).resolve().parent / "signatures.json"
 """The shipped signatures, inside the package (so the wheel carries them)."""
-REGENERATE = "python -m conformance.mutants.signatures --write"
+REGENERATE = "python tools/mutant_signatures.py --write"
 """The command that recomputes the shipped signatures after the fixtures change."""
 
 
@@ -131,7 +128,9 @@ def _failing(name: str, cases: Sequence[Case]) -> tuple[Changes, frozenset[str]]
 
     argv, env = reference_engine()
     extra = list(serving_args(name)) if name else []
-    result = run_suite([*argv, *extra], cases, options=RunOptions(timeout=_TIMEOUT), env=env)
+    result = run_suite(
+        [*argv, *extra], cases, options=RunOptions(timeout=_TIMEOUT, locate_perft=False), env=env
+    )
     if result.aborted:
         raise ValueError(f"the run against {name or 'the reference'} stopped: {result.aborted}")
     bad = (Outcome.FAILED, Outcome.ERRORED)
@@ -200,48 +199,3 @@ def load_signatures(path: Path = SIGNATURES_PATH) -> Signatures:
         return _parse(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError, KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"cannot read the mutant signatures {path}: {exc}") from exc
-
-
-def write_signatures(signatures: Signatures, path: Path = SIGNATURES_PATH) -> None:
-    """Write `signatures` to `path`, one id a line so that changes diff readably."""
-    path.write_text(json.dumps(signatures.as_json(), indent=1) + "\n", encoding="utf-8")
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m conformance.mutants.signatures [--write]``: check or regenerate the file."""
-    parser = argparse.ArgumentParser(
-        prog="python -m conformance.mutants.signatures",
-        description="Compute every mutant's signature over the suite's fixtures; compare it "
-        "with the shipped file (exit 1 when stale), or --write it. Exit 2: could not run.",
-    )
-    parser.add_argument("--write", action="store_true", help="rewrite the shipped file")
-    parser.add_argument("--jobs", type=int, default=2, metavar="N", help="mutants run at once")
-    args = parser.parse_args(argv)
-    from conformance.engine.client import EngineStartError
-    from conformance.suite.fixtures import FixtureError, load_cases
-    from conformance.suite.resources import DataNotFoundError, fixtures_dir
-    from conformance.suite.rules import load_rules
-
-    try:
-        fresh = compute_signatures(load_cases([fixtures_dir()], rules=load_rules()), jobs=args.jobs)
-    except (ValueError, EngineStartError, FixtureError, DataNotFoundError) as exc:
-        print(f"cannot compute the signatures: {exc}", file=sys.stderr)
-        return 2
-    if args.write:
-        write_signatures(fresh)
-        print(f"wrote {SIGNATURES_PATH} (fingerprint {fresh.fingerprint})")
-        return 0
-    try:
-        shipped = load_signatures()
-    except ValueError as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    if shipped.as_json() != fresh.as_json():
-        print(f"{SIGNATURES_PATH} is stale: run {REGENERATE}", file=sys.stderr)
-        return 1
-    print(f"{SIGNATURES_PATH} is current (fingerprint {fresh.fingerprint})")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -25,7 +25,6 @@ from conformance.mutants.diagnosis import Diagnosis, diagnose_run
 from conformance.reports.comparison import Comparison
 from conformance.reports.misreadings import RANKING, describe, describe_unexplained
 from conformance.reports.sanitize import strict_json, xml_text
-from conformance.reports.text import NOT_RUN, totals_apart
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.fixtures import Case
 from conformance.suite.rules import Rule
@@ -33,8 +32,11 @@ from conformance.suite.rules import Rule
 __all__ = ["EngineColumn", "render_body", "render_compare", "render_report", "write_html"]
 
 _JSON_LIMIT = 20_000
-_COLUMNS = [*(o.value for o in Outcome), NOT_RUN]
-"""The counts of the per-rule table: the outcomes, and the cases never sent."""
+_COLUMNS = [o.value for o in Outcome]
+"""The counts of the per-rule table: every outcome, the cases never sent last."""
+_OUTCOMES = [o.value for o in Outcome if o is not Outcome.NOT_RUN]
+"""The outcomes of cases the run sent: the page's filter and its totals, before the cases
+not run."""
 """Characters of request or reply JSON shown; a flood of JSON would bury the page."""
 
 
@@ -98,13 +100,15 @@ def _steps(result: CaseResult) -> list[dict[str, Any]]:
 
 def _case(result: CaseResult) -> dict[str, Any]:
     detailed = result.outcome is not Outcome.PASSED
+    not_run = result.outcome is Outcome.NOT_RUN
     return {
         "id": result.case.id,
         "cmd": result.case.cmd,
-        "outcome": result.outcome.value,
-        # A case the run never sent is errored, but says what happened to it.
-        "label": NOT_RUN if result.never_sent else result.outcome.value,
-        "bad": result.outcome.bad,
+        # A case the run never sent is styled and filtered as errored (it is no pass), and
+        # labelled for what happened to it.
+        "outcome": (Outcome.ERRORED if not_run else result.outcome).value,
+        "label": result.outcome.value,
+        "bad": result.outcome.bad or not_run,
         "rules": list(dict.fromkeys(result.case.rules)),
         "file": result.case.file,
         "description": result.case.description,
@@ -125,9 +129,8 @@ def _rule_rows(results: Sequence[CaseResult], rules: Mapping[str, Rule]) -> list
     counts: dict[str, Counter[str]] = {}
     for r in results:
         # Cases never sent are counted apart, as in the totals: no error of the engine.
-        outcome = NOT_RUN if r.never_sent else r.outcome.value
         for rule_id in dict.fromkeys(r.case.rules):
-            counts.setdefault(rule_id, Counter())[outcome] += 1
+            counts.setdefault(rule_id, Counter())[r.outcome.value] += 1
     order = [*rules, *sorted(set(counts) - set(rules))]
     rows = []
     for rule_id in order:
@@ -179,14 +182,13 @@ def _engine(result: RunResult) -> dict[str, str]:
 
 
 def _body_context(result: RunResult, rules: Mapping[str, Rule], spec_url: str) -> dict[str, Any]:
-    outcomes = [o.value for o in Outcome]
     cases = [_case(r) for r in result.results]
     # Cases never sent are counted apart, as in the text report.
-    totals = totals_apart(result)
+    totals = result.totals()
     return {
         "totals": totals,
-        "outcomes": outcomes,
-        "columns": [*outcomes, NOT_RUN] if totals[NOT_RUN] else outcomes,
+        "outcomes": _OUTCOMES,
+        "columns": _COLUMNS if totals[Outcome.NOT_RUN.value] else _OUTCOMES,
         "ok": result.ok(),
         "rule_rows": _rule_rows(result.results, rules),
         "cases": cases,

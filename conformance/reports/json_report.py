@@ -12,9 +12,19 @@ from conformance.suite.protocol import PROTOCOL_VERSION
 
 __all__ = ["REPORT_FORMAT", "report_object"]
 
+_NOT_RUN = Outcome.NOT_RUN.value
+
 REPORT_FORMAT = "seven-rocks-conformance-report/2"
 """Identifies the report's shape; bumped when what a reader may rely on changes. Format
 2 adds ``suite.cases`` and each not-passing case's ``expected`` answer to format 1."""
+
+
+def _counts(counts: dict[str, int]) -> dict[str, int]:
+    """Outcome counts as the format has them: a case never sent counts as errored (its
+    entry says ``not_run``)."""
+    out = {key: n for key, n in counts.items() if key != _NOT_RUN}
+    out[Outcome.ERRORED.value] += counts.get(_NOT_RUN, 0)
+    return out
 
 
 def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
@@ -32,10 +42,11 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
             "cmd": r.case.cmd,
             "rules": list(r.case.rules),
             "file": r.case.file,
-            "outcome": r.outcome.value,
+            # Format 2 has no outcome of its own for a case never sent: errored, marked.
+            "outcome": (Outcome.ERRORED if r.outcome is Outcome.NOT_RUN else r.outcome).value,
             "duration_s": round(r.duration, 6),
         }
-        if r.never_sent:
+        if r.outcome is Outcome.NOT_RUN:
             entry["not_run"] = True
         if r.outcome is not Outcome.PASSED:
             entry["description"] = r.case.description
@@ -78,9 +89,9 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
         "restarts": result.restarts,
         "aborted": result.aborted,
         "warnings": list(result.warnings),
-        "totals": result.totals(),
+        "totals": _counts(result.totals()),
         "unclaimed_features": result.feature_skips(),
-        "groups": result.by_group(),
+        "groups": {group: _counts(c) for group, c in result.by_group().items()},
         "cases": cases,
         "diagnosis": [m.as_json() for m in diagnosis.misreadings],
         "unexplained": [group.as_json() for group in diagnosis.groups],

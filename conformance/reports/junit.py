@@ -28,9 +28,8 @@ def _case_element(r: CaseResult, rules: Mapping[str, Rule]) -> ET.Element:
         Outcome.ERRORED: "error",
         Outcome.SKIPPED: "skipped",
         Outcome.XFAILED: "skipped",
+        Outcome.NOT_RUN: "skipped",  # the run stopped before sending it: "not executed"
     }.get(r.outcome)
-    if r.never_sent:
-        kind = "skipped"  # the run stopped before sending it: JUnit's "not executed"
     if kind is not None:
         message = (
             r.message if r.outcome is not Outcome.XFAILED else f"expected failure: {r.message}"
@@ -59,8 +58,8 @@ def junit_tree(result: RunResult, rules: Mapping[str, Rule]) -> ET.ElementTree[E
         c["tests"] += 1
         c["time"] += r.duration
         c["failures"] += r.outcome in (Outcome.FAILED, Outcome.XPASSED)
-        c["errors"] += r.outcome is Outcome.ERRORED and not r.never_sent
-        c["skipped"] += r.outcome in (Outcome.SKIPPED, Outcome.XFAILED) or r.never_sent
+        c["errors"] += r.outcome is Outcome.ERRORED
+        c["skipped"] += r.outcome in (Outcome.SKIPPED, Outcome.XFAILED, Outcome.NOT_RUN)
     totals = dict.fromkeys(("tests", "failures", "errors", "skipped", "time"), 0.0)
     for name, suite in suites.items():
         for key, value in counts[name].items():

@@ -113,8 +113,8 @@ class ProgressBar:
     def __call__(self, result: CaseResult) -> None:
         """Count one finished case and redraw (at most every 50 ms, and at the end)."""
         self.done += 1
-        # Cases the run gave up on say nothing about the engine.
-        self.bad += result.outcome.bad and not result.never_sent
+        # Cases the run gave up on (not run) say nothing about the engine: not bad.
+        self.bad += result.outcome.bad
         if self._progress is None:
             return
         trouble = f"{self.bad} not passing" if self.bad else ""

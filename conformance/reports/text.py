@@ -8,10 +8,15 @@ through ``terminal_text`` before it is shown.
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, TextIO
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
 
 from conformance import SUITE_VERSION
 from conformance.reports.misreadings import format_misreadings
@@ -22,18 +27,14 @@ from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.rules import Rule
 
 __all__ = [
-    "NOT_RUN",
     "ProgressBar",
     "can_draw_boxes",
     "compact_line",
     "format_case",
     "format_report",
-    "format_summary",
-    "not_run",
     "render_report",
     "report_lines",
     "rule_summary",
-    "totals_apart",
 ]
 
 _LABEL = {
@@ -43,6 +44,7 @@ _LABEL = {
     Outcome.SKIPPED: "SKIPPED",
     Outcome.XFAILED: "EXPECTED FAILURE",
     Outcome.PASSED: "PASSED",
+    Outcome.NOT_RUN: "NOT RUN",
 }
 _STYLE = {
     Outcome.FAILED: "bold red",
@@ -51,6 +53,7 @@ _STYLE = {
     Outcome.SKIPPED: "yellow",
     Outcome.XFAILED: "dim",
     Outcome.PASSED: "green",
+    Outcome.NOT_RUN: "bold yellow",
 }
 _COLUMNS = (
     ("pass", Outcome.PASSED),
@@ -62,15 +65,8 @@ _COLUMNS = (
 )
 _COLUMNS_ALWAYS = frozenset({Outcome.PASSED, Outcome.FAILED, Outcome.ERRORED, Outcome.SKIPPED})
 _DRAWN = frozenset({"table", "legal", "hand"})
-
-
-NOT_RUN = "not run"
-"""How the reports call, and count apart, a case the run never sent."""
-
-
-def not_run(result: CaseResult) -> bool:
-    """Whether the case was never sent (the run stopped before reaching it)."""
-    return result.never_sent
+_RULED_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
+"""A table drawn with one ASCII rule under its head, and nothing else."""
 
 
 def can_draw_boxes(stream: TextIO) -> bool:
@@ -154,34 +150,31 @@ def _table(
     title: str, rows: Mapping[str, Mapping[str, int]], totals: Mapping[str, int]
 ) -> list[str]:
     shown = [(name, o) for name, o in _COLUMNS if totals[o.value] or o in _COLUMNS_ALWAYS]
-    width = max([len(title), *map(len, rows)])
-    head = f"{title:<{width}}" + "".join(f"{name:>7}" for name, _ in shown)
-    lines = [head, "-" * len(head)]
+    table = Table(box=_RULED_HEAD, show_edge=False, pad_edge=False, padding=(0, 0, 0, 2))
+    table.add_column(title, no_wrap=True)
+    for name, _ in shown:
+        table.add_column(name, justify="right", no_wrap=True)
     for name, counts in rows.items():
-        lines.append(f"{name:<{width}}" + "".join(f"{counts[o.value]:>7}" for _, o in shown))
-    return lines
+        table.add_row(name, *(str(counts[o.value]) for _, o in shown))
+    # Drawn as plain text into a buffer of its own, never wrapped: the caller styles and
+    # writes the lines (to a stream that may fail).
+    drawn = io.StringIO()
+    console = Console(
+        file=drawn, width=10_000, color_system=None, highlight=False, emoji=False, markup=False
+    )
+    console.print(table)
+    return [line.rstrip() for line in drawn.getvalue().splitlines() if line.strip()]
 
 
 def _sent(result: RunResult) -> RunResult:
-    """``result`` without the cases never sent, for the tables per group and rule."""
-    return replace(result, results=[r for r in result.results if not not_run(r)])
-
-
-def totals_apart(result: RunResult) -> Counter[str]:
-    """The run's totals with the cases never sent counted apart from the errors, under
-    `NOT_RUN`: they say nothing of the engine."""
-    totals = Counter(result.totals())
-    skipped_run = sum(1 for r in result.results if not_run(r))
-    totals[Outcome.ERRORED.value] -= skipped_run
-    totals[NOT_RUN] = skipped_run
-    return totals
+    """``result`` without the cases never sent, for the tables per group and rule: they
+    say nothing of the engine."""
+    return replace(result, results=[r for r in result.results if r.outcome is not Outcome.NOT_RUN])
 
 
 def _totals_line(result: RunResult) -> str:
-    totals = totals_apart(result)
+    totals = result.totals()
     parts = [f"{totals[o.value]} {o.value}" for o in Outcome if totals[o.value]]
-    if totals[NOT_RUN]:
-        parts.append(f"{totals[NOT_RUN]} {NOT_RUN}")
     return (
         f"{totals['total']} cases: {', '.join(parts) or 'none run'} "
         f"in {result.duration:.2f} s"
@@ -198,14 +191,7 @@ def _claims_line(result: RunResult) -> str | None:
         f"{name} not claimed ({count} cases skipped)"
         for name, count in result.feature_skips().items()
     )
-    return f"{verdict}: {totals_apart(result)['passed']} passed; {claims}"
-
-
-def format_summary(result: RunResult) -> str:
-    """A table of outcome counts per rule group, then the totals."""
-    lines = _table("rule group", _sent(result).by_group(), totals_apart(result))
-    claims = _claims_line(result)
-    return "\n".join([*lines, "", _totals_line(result), *([claims] if claims else [])])
+    return f"{verdict}: {result.totals()['passed']} passed; {claims}"
 
 
 def rule_summary(result: RunResult, *, every_rule: bool = False) -> list[str]:
@@ -213,7 +199,7 @@ def rule_summary(result: RunResult, *, every_rule: bool = False) -> list[str]:
     them with ``every_rule``); a case citing several rules counts under each."""
     counts: dict[str, Counter[str]] = {}
     for r in result.results:
-        if not_run(r):
+        if r.outcome is Outcome.NOT_RUN:
             continue
         for rule_id in dict.fromkeys(r.case.rules):
             counts.setdefault(rule_id, Counter())[r.outcome.value] += 1
@@ -226,15 +212,16 @@ def rule_summary(result: RunResult, *, every_rule: bool = False) -> list[str]:
     if not chosen:
         return [*lines, f"  every case of all {len(counts)} rules run passed"]
     rows = {k: {o.value: counts[k][o.value] for o in Outcome} for k in chosen}
-    lines.extend(_table("rule", rows, totals_apart(result)))
+    lines.extend(_table("rule", rows, result.totals()))
     if not every_rule and len(counts) > len(chosen):
-        passed = "every case run passed" if totals_apart(result)[NOT_RUN] else "every case passed"
+        not_run = result.totals()[Outcome.NOT_RUN.value]
+        passed = "every case run passed" if not_run else "every case passed"
         lines.append(f"({len(counts) - len(chosen)} other rules: {passed}; -v lists them)")
     return lines
 
 
 def _not_run_line(result: RunResult) -> list[StyledLine]:
-    skipped = [r for r in result.results if not_run(r)]
+    skipped = [r for r in result.results if r.outcome is Outcome.NOT_RUN]
     if not skipped:
         return []
     first, last = skipped[0].case.id, skipped[-1].case.id
@@ -253,7 +240,7 @@ def report_lines(
 ) -> list[StyledLine]:
     """The whole report as styled lines (see ``format_report``)."""
     shown = (Outcome.FAILED, Outcome.ERRORED, Outcome.XPASSED)
-    failing = [r for r in result.results if r.outcome in shown and not not_run(r)]
+    failing = [r for r in result.results if r.outcome in shown]
     if quiet:
         out = [(compact_line(r), _STYLE[r.outcome]) for r in failing]
         out.extend(_not_run_line(result))
@@ -272,12 +259,12 @@ def report_lines(
             out.extend((compact_line(r), _STYLE[r.outcome]) for r in extra)
             out.append(("", ""))
         out.extend(_not_run_line(result))
-        groups = _table("rule group", _sent(result).by_group(), totals_apart(result))
+        groups = _table("rule group", _sent(result).by_group(), result.totals())
         out.extend((line, "") for line in groups)
         out.append(("", ""))
         out.extend((line, "") for line in rule_summary(result, every_rule=verbose))
         out.append(("", ""))
-    ok = not result.aborted and not any(r.outcome.bad for r in result.results)
+    ok = result.ok()
     out.append((_totals_line(result), "bold green" if ok else "bold red"))
     claims = _claims_line(result)
     if claims is not None:

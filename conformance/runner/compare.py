@@ -19,7 +19,6 @@ __all__ = [
     "Mismatch",
     "diff",
     "diff_rejected",
-    "format_mismatches",
     "matches",
     "render",
 ]
@@ -233,8 +232,3 @@ def diff_rejected(expected: dict[str, Any], rejected: Any) -> list[Mismatch]:
                 )
             )
     return out
-
-
-def format_mismatches(mismatches: Sequence[Mismatch], indent: str = "  ") -> str:
-    """The mismatches as a readable block, one per line."""
-    return "\n".join(f"{indent}{m}" for m in mismatches)

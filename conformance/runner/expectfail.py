@@ -8,10 +8,10 @@ leaves out divergences a mutant breaking that rule reproduces) or ``mutant:NAME`
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from conformance.runner.outcomes import Outcome, RunResult
+from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 
 __all__ = [
     "ExpectFail",
@@ -29,6 +29,23 @@ class ExpectFail:
     cases: frozenset[str] = frozenset()
     rules: frozenset[str] = frozenset()
     mutants: frozenset[str] = frozenset()
+
+    def apply(self, result: CaseResult) -> CaseResult:
+        """A case's verdict with the list taken into account: a listed case that fails is
+        xfailed and one that passes xpassed (which fails the run); a failing case citing a
+        listed rule is xfailed. Every other verdict is kept."""
+        if result.case.id in self.cases:
+            if result.outcome is Outcome.FAILED:
+                return replace(result, outcome=Outcome.XFAILED)
+            if result.outcome is Outcome.PASSED:
+                return replace(
+                    result,
+                    outcome=Outcome.XPASSED,
+                    message="unexpectedly passed: remove it from the list",
+                )
+        elif result.outcome is Outcome.FAILED and self.rules.intersection(result.case.rules):
+            return replace(result, outcome=Outcome.XFAILED)
+        return result
 
     def explains(self, mutants: Collection[str], rules_of: Collection[str]) -> bool:
         """Whether a divergence reproduced by `mutants` (breaking `rules_of`) is listed."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from conformance.engine.client import EngineInfo
+from conformance.engine.client import EngineInfo, ExchangeFailure
 from conformance.runner.compare import Mismatch
 from conformance.suite.fixtures import Case
 from conformance.suite.rules import rule_group
@@ -22,13 +22,18 @@ class Outcome(StrEnum):
     PASSED = "passed"
     FAILED = "failed"  # the engine answered, and the answer departs from the rules
     ERRORED = "errored"  # no usable answer: crash, timeout, protocol violation
-    SKIPPED = "skipped"  # not run: command not implemented, or declined by the engine
+    SKIPPED = "skipped"  # not sent: command not implemented, or declined by the engine
     XFAILED = "xfailed"  # failed, and listed as an expected failure
     XPASSED = "xpassed"  # listed as an expected failure, but passed
+    NOT_RUN = "not run"  # never sent: the run stopped first; it says nothing of the engine
 
     @property
     def bad(self) -> bool:
-        """Whether this outcome makes the run unsuccessful."""
+        """Whether this verdict on the engine makes the run unsuccessful.
+
+        A case not run is no verdict on the engine; a run that left cases not run is not
+        successful all the same (`RunResult.ok`).
+        """
         return self in (Outcome.FAILED, Outcome.ERRORED, Outcome.XPASSED)
 
 
@@ -48,9 +53,8 @@ class CaseResult:
     """For a failed perft case: the first position and action where the counts part."""
     unclaimed: tuple[str, ...] = ()
     """For a skipped case: the features it needs that the engine does not claim."""
-    never_sent: bool = False
-    """For an errored case: the run stopped before sending it, so it says nothing of the
-    engine's rules (its message says why the run stopped)."""
+    failure: ExchangeFailure | None = None
+    """For an errored case whose exchange failed: what went wrong, as data."""
 
 
 @dataclass
@@ -95,8 +99,9 @@ class RunResult:
         return [r for r in self.results if r.outcome.bad]
 
     def ok(self, *, strict: bool = False) -> bool:
-        """Whether nothing failed or errored (and, when ``strict``, nothing was skipped)."""
-        if self.aborted or any(r.outcome.bad for r in self.results):
+        """Whether every case ran and none failed or errored (and, when ``strict``, nothing
+        was skipped)."""
+        if self.aborted or any(r.outcome.bad or r.outcome is Outcome.NOT_RUN for r in self.results):
             return False
         return not (strict and any(r.outcome is Outcome.SKIPPED for r in self.results))
 

@@ -154,7 +154,7 @@ def locate_perft_failures(
 
             def ask(request: Mapping[str, Any]) -> Any:
                 [exchange] = list(client.exchange([{**request, "seq": client.next_seq()}]))
-                return exchange.reply if exchange.problem is None else exchange.problem
+                return exchange.reply if exchange.failure is None else str(exchange.failure)
 
             for result in failed:
                 located[id(result)] = descend(result.case.request(0), ask)

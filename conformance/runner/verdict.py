@@ -95,8 +95,8 @@ def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) ->
         duration=exchange.elapsed,
         reply=exchange.reply if exchange.reply is not None else exchange.raw,
     )
-    if exchange.problem is not None:
-        return replace(base, message=exchange.problem)
+    if exchange.failure is not None:
+        return replace(base, message=str(exchange.failure), failure=exchange.failure)
     reply: Mapping[str, Any] = exchange.reply
     key, problem = _reply_problems(case, reply)
     if problem is None and check_messages:

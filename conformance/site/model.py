@@ -55,13 +55,14 @@ _STATUS = {
     Outcome.XFAILED: Status.FAIL,
     Outcome.ERRORED: Status.ERROR,
     Outcome.SKIPPED: Status.SKIP,
+    Outcome.NOT_RUN: Status.NOT_RUN,
 }
 
 
 def status_of(result: CaseResult) -> Status:
     """The status of one case result; an expected-failure list changes nothing here: the
     site measures answers, not what the engine's authors expected of them."""
-    return Status.NOT_RUN if result.never_sent else _STATUS[result.outcome]
+    return _STATUS[result.outcome]
 
 
 def version_key(version: str) -> tuple[tuple[int, int, str], ...]:

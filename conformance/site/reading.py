@@ -175,7 +175,8 @@ def _case_result(entry: Mapping[str, Any]) -> CaseResult:
     )
     return CaseResult(
         case=case,
-        outcome=Outcome(entry["outcome"]),
+        # Format 2 writes a case never sent as errored, marked not_run.
+        outcome=Outcome.NOT_RUN if entry.get("not_run", False) else Outcome(entry["outcome"]),
         message=entry.get("message", ""),
         mismatches=tuple(Mismatch(m["path"], m["message"]) for m in entry.get("mismatches", [])),
         request=request,
@@ -183,7 +184,6 @@ def _case_result(entry: Mapping[str, Any]) -> CaseResult:
         stderr_tail=entry.get("stderr_tail", ""),
         duration=entry["duration_s"],
         located=entry.get("located", ""),
-        never_sent=entry.get("not_run", False),
     )
 
 

@@ -24,7 +24,7 @@ from conformance.specdoc.plays import TURNS_INFO, HandView, PlayError, hand_view
 from conformance.suite.fixtures import Case
 from conformance.suite.rules import Rule, parse_rules
 
-__all__ = ["rule_anchor", "spec_html"]
+__all__ = ["rule_anchor", "spec_html", "suite_cases"]
 
 _RULE_START = re.compile(r"^`([a-z0-9.-]+)`( \((withdrawn|reading|theorem)\))?: ")
 _EXAMPLE_HEADING = re.compile(r"^Example (\d+): ")
@@ -162,12 +162,19 @@ def _annotate(
             _link_rules(token, rules, skip_first=starts_rule)
 
 
+def suite_cases() -> dict[str, Case]:
+    """The suite's own fixture cases, by id: those the rules' examples show."""
+    from conformance.suite.fixtures import load_cases
+    from conformance.suite.resources import fixtures_dir
+    from conformance.suite.rules import load_rules
+
+    return {case.id: case for case in load_cases([fixtures_dir()], rules=load_rules())}
+
+
 def spec_html(text: str, cases: Mapping[str, Case] | None = None) -> str:
     """The rules.md ``text`` as a complete, self-contained HTML page; ``cases`` are the
     fixture cases by id that the play examples show (by default the suite's own)."""
     if cases is None:
-        from conformance.specdoc.generate import suite_cases
-
         cases = suite_cases()
     rules = parse_rules(text)
     examples = {e.number: e for e in parse_examples(text)}

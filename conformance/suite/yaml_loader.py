@@ -1,10 +1,12 @@
 """Read fixture YAML as JSON data, refusing anything JSON cannot hold.
 
-A fixture is data sent to an engine as JSON, so the loader accepts exactly the JSON data
-model: mappings with string keys, lists, strings, integers, ``true``/``false`` and
-``null``. Plain scalars are read as YAML 1.2's core schema reads them (``on``, ``yes`` and
-``no`` stay strings, so the placement key ``on:`` is a key). Everything else is refused
-with a message giving the line and the JSON path:
+The reading is PyYAML's own safe loader (``CSafeLoader``, on libyaml, where PyYAML has
+it; ``SafeLoader`` elsewhere), given two tables of its documented extension points:
+implicit resolvers, so that plain scalars are typed as YAML 1.2's core schema types them
+(``on``, ``yes`` and ``no`` stay strings, so the placement key ``on:`` is a key), and
+constructors, which build JSON data and record, rather than raise, each thing JSON cannot
+hold. A fixture holds mappings with string keys, lists, strings, integers,
+``true``/``false`` and ``null``; everything else is refused with the line and the JSON path:
 
 - floats (``1.5``, ``1e3``, ``.inf``, ``.nan``): every number of the rules is an integer,
   so a fraction in a fixture is a mistake, and NaN or infinity are not JSON;
@@ -17,14 +19,14 @@ with a message giving the line and the JSON path:
   laughs" file is refused this way, in time linear in its size).
 
 Anchors and aliases are otherwise fine: the suite's own fixtures reuse deals that way.
-Composing the YAML never expands aliases, so the checks run on the small node graph and
-the cost stays linear in the size of the file.
+The loader builds each node once (an alias shares the value of its anchor) and counts
+sizes per node, so the checks never expand an alias and the cost stays linear.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -51,29 +53,22 @@ _MAX_PROBLEMS = 20
 
 _CORE = "tag:yaml.org,2002:"
 _STR, _INT, _BOOL, _NULL = _CORE + "str", _CORE + "int", _CORE + "bool", _CORE + "null"
-_SEQ, _MAP = _CORE + "seq", _CORE + "map"
-_JSON_TAGS = frozenset({_STR, _INT, _BOOL, _NULL, _SEQ, _MAP})
-# Given by our resolver to untagged plain scalars, which are typed by `_plain` below.
-# A tag cannot contain a space, so no file can write this one.
-_PLAIN = "plain scalar"
+_SEQ, _MAP, _MERGE = _CORE + "seq", _CORE + "map", _CORE + "merge"
+# Given by the resolvers below to plain scalars that read as a float or a date: a tag
+# cannot contain a space, so no file can write these, and ``!!float 1`` (a tag written
+# out) stays apart from ``1.5`` (a value that is not an integer).
+_PLAIN_FLOAT, _PLAIN_DATE = "plain float", "plain date"
 
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
-_BOOLS = {
-    "true": True,
-    "True": True,
-    "TRUE": True,
-    "false": False,
-    "False": False,
-    "FALSE": False,
-}
-_DECIMAL = re.compile(r"[-+]?[0-9]+")
-_OTHER_INT = re.compile(r"[-+]?0(?:x[0-9a-fA-F]+|o[0-7]+)")
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False}
+_BOOLS["FALSE"] = False
+_DECIMAL = re.compile(r"[-+]?[0-9]+\Z")
+_OTHER_INT = re.compile(r"[-+]?0(?:x[0-9a-fA-F]+|o[0-7]+)\Z")
 _FLOAT = re.compile(
-    r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+    r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"
 )
-_NUMBER_START = frozenset("0123456789+-.")
-_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?")
+_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?\Z")
 
 
 class YamlDataError(FixtureReadError):
@@ -87,260 +82,8 @@ class YamlSyntaxError(FixtureReadError):
     """The text is not YAML (or holds more than one document); the message says where."""
 
 
-def _resolve(kind: type[Node], value: Any, implicit: Any) -> str:
-    # Called by the composer for every untagged node; typing plain scalars ourselves
-    # keeps YAML 1.1's extra booleans, sexagesimals and the like out.
-    if kind is ScalarNode:
-        return _PLAIN if implicit[0] else _STR
-    return _SEQ if kind is SequenceNode else _MAP
-
-
-class _NoPathResolution:
-    """The composers call these around every node; paths play no part in our typing."""
-
-    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
-        """Nothing to do."""
-
-    def ascend_resolver(self) -> None:
-        """Nothing to do."""
-
-
-class _PyReader(
-    _NoPathResolution,
-    yaml.reader.Reader,
-    yaml.scanner.Scanner,
-    yaml.parser.Parser,
-    yaml.composer.Composer,
-):
-    """Pure-Python composer, used when PyYAML was built without libyaml."""
-
-    def __init__(self, text: str) -> None:
-        yaml.reader.Reader.__init__(self, text)
-        yaml.scanner.Scanner.__init__(self)
-        yaml.parser.Parser.__init__(self)
-        yaml.composer.Composer.__init__(self)
-
-    def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:
-        """Tag an untagged node (see `_resolve`)."""
-        return _resolve(kind, value, implicit)
-
-
-# yaml.cyaml exists only when PyYAML was built with libyaml.
-_CParser: Any = getattr(yaml, "cyaml", None) and getattr(yaml.cyaml, "CParser", None)
-if _CParser is not None:
-
-    class _CReader(_NoPathResolution, _CParser):  # type: ignore[misc]
-        """libyaml's composer: several times faster than the pure-Python one."""
-
-        # Called for every node: a static method spares one call.
-        resolve = staticmethod(_resolve)
-
-    _Reader: Any = _CReader
-else:  # pragma: no cover - depends on how PyYAML was built
-    _Reader = _PyReader
-
-
-def _compose(text: str) -> Node | None:
-    reader = _Reader(text)
-    try:
-        node: Node | None = reader.get_single_node()
-    finally:
-        reader.dispose()
-    return node
-
-
 def _short(tag: str) -> str:
     return "!!" + tag.removeprefix(_CORE) if tag.startswith(_CORE) else tag
-
-
-_Link = tuple[Any, "str | int"] | None
-"""A JSON path as a linked list, (parent, key): built per node, turned into a tuple only
-for a problem (copying tuples at every node would cost more than the rest of the walk)."""
-
-
-def _unlink(path: _Link) -> tuple[str | int, ...]:
-    parts: list[str | int] = []
-    while path is not None:
-        path, part = path
-        parts.append(part)
-    return tuple(reversed(parts))
-
-
-class _Builder:
-    """Checks a composed node graph and builds the data (a walk without recursion)."""
-
-    def __init__(self) -> None:
-        self.problems: list[tuple[tuple[str | int, ...], Node, str]] = []
-        self.built: dict[int, Any] = {}
-        self.size: dict[int, int] = {}
-        self.depth: dict[int, int] = {}
-        self.refused: set[int] = set()
-
-    def problem(self, path: _Link, node: Node, message: str) -> None:
-        self.problems.append((_unlink(path), node, message))
-
-    def scalar(self, node: ScalarNode, path: _Link) -> Any:
-        tag, value = node.tag, node.value
-        if tag == _PLAIN:
-            if value[:1] not in _NUMBER_START:
-                # Neither a number nor a date: a string, null or a boolean.
-                return _BOOLS.get(value, value) if value not in _NULLS else None
-            return self._plain(node, path)
-        if tag == _STR:
-            return value
-        if tag not in _JSON_TAGS or tag in (_SEQ, _MAP):
-            self.problem(path, node, _tag_message(tag))
-            return None
-        # An explicit !!int, !!bool or !!null: the value must read as that type.
-        typed = self._plain(node, path)
-        if {_INT: int, _BOOL: bool, _NULL: type(None)}[tag] is not type(typed):
-            self.problem(path, node, f"{value!r} is not a valid {_short(tag)}")
-        return typed
-
-    def _plain(self, node: ScalarNode, path: _Link) -> Any:
-        value: str = node.value
-        if value[:1] not in _NUMBER_START:
-            # Neither a number nor a date: a string, null or a boolean.
-            return _BOOLS.get(value, value) if value not in _NULLS else None
-        if value in _NULLS:
-            return None
-        if value in _BOOLS:
-            return _BOOLS[value]
-        if _DECIMAL.fullmatch(value):
-            if len(value.lstrip("+-")) > MAX_INT_DIGITS:
-                self.problem(
-                    path,
-                    node,
-                    f"an integer of {len(value.lstrip('+-'))} digits is too long "
-                    f"(at most {MAX_INT_DIGITS}); quote it if it is text",
-                )
-                return 0
-            return int(value, 10)
-        if _OTHER_INT.fullmatch(value):
-            self.problem(path, node, f"write the integer {value} in decimal")
-        elif _FLOAT.fullmatch(value):
-            self.problem(
-                path,
-                node,
-                f"{value} is not an integer: fixtures hold no fractions, "
-                "infinities or NaN (quote it if it is text)",
-            )
-        elif _TIMESTAMP.fullmatch(value):
-            self.problem(path, node, f"{value} reads as a date, which JSON cannot hold; quote it")
-        return value
-
-    def build(self, root: Node) -> Any:
-        """The data of ``root``, or None after recording problems."""
-        # Iterative depth-first walk: a node is entered, its children walked, then
-        # it is built. A node met again while entered is a cycle; met again after
-        # being built, a shared (aliased) value, built once and measured once.
-        built, refused = self.built, self.refused
-        entered: dict[int, list[tuple[str | int, Node]]] = {}
-        stack: list[tuple[Node, _Link, bool]] = [(root, None, False)]
-        while stack and len(self.problems) < _MAX_PROBLEMS:
-            node, path, children_done = stack.pop()
-            key = id(node)
-            if children_done:
-                self._finish(node, path, entered.pop(key))
-                continue
-            if key in built or key in refused:
-                continue
-            if key in entered:
-                self.problem(path, node, "an alias makes this value contain itself")
-                refused.add(key)
-                continue
-            if isinstance(node, ScalarNode):
-                built[key] = self.scalar(node, path)
-                continue
-            if node.tag not in (_SEQ, _MAP):
-                self.problem(path, node, _tag_message(node.tag))
-                refused.add(key)
-                continue
-            children = self._children(node, path)
-            entered[key] = children
-            stack.append((node, path, True))
-            # Scalars (most nodes) are built at once; containers wait their turn.
-            containers = []
-            for index, child in children:
-                if type(child) is not ScalarNode:
-                    containers.append((child, (path, index), False))
-                elif id(child) not in built:
-                    built[id(child)] = self.scalar(child, (path, index))
-            containers.reverse()
-            stack.extend(containers)
-        if self.problems:
-            return None
-        return built[id(root)]
-
-    def _children(self, node: Node, path: _Link) -> list[tuple[str | int, Node]]:
-        if type(node) is SequenceNode:
-            return list(enumerate(node.value))
-        out: list[tuple[str | int, Node]] = []
-        first: dict[str, Node] = {}
-        for key_node, value_node in node.value:
-            name = key_node.value
-            # Most keys are plain words: anything else is typed and checked by _key.
-            if not (
-                type(key_node) is ScalarNode
-                and key_node.tag == _PLAIN
-                and name[:1] not in _NUMBER_START
-                and name not in _NULLS
-                and name not in _BOOLS
-                and name != "<<"
-            ):
-                name = self._key(key_node, path)
-                if name is None:
-                    continue
-            if name in first:
-                line = first[name].start_mark.line + 1
-                self.problem((path, name), key_node, f"duplicate key (first at line {line})")
-                continue
-            first[name] = key_node
-            out.append((name, value_node))
-        return out
-
-    def _key(self, node: Node, path: _Link) -> str | None:
-        if not isinstance(node, ScalarNode):
-            self.problem(path, node, "a key must be a string, not a list or a mapping")
-            return None
-        if node.tag == _CORE + "merge" or (node.tag == _PLAIN and node.value == "<<"):
-            self.problem(path, node, "merge keys (<<) are not supported; write the keys out")
-            return None
-        value = self.scalar(node, path)
-        if isinstance(value, str):
-            return value
-        self.problem(path, node, f"the key {node.value!r} must be a string; quote it")
-        return None
-
-    def _finish(self, node: Node, path: _Link, children: list[tuple[str | int, Node]]) -> None:
-        key = id(node)
-        built, sizes, depths = self.built, self.size, self.depth
-        values = []
-        size, depth = 1, 0
-        for _, child in children:
-            child_key = id(child)
-            if child_key not in built:
-                self.refused.add(key)  # a child was refused and its problem recorded
-                return
-            values.append(built[child_key])
-            # Scalars have no entry: they count one value, no depth.
-            size += sizes.get(child_key, 1)
-            depth = max(depth, depths.get(child_key, 0))
-        depth += 1
-        if size > MAX_VALUES:
-            self.refused.add(key)
-            self.problem(
-                path, node, f"this value holds more than {MAX_VALUES:,} values, aliases expanded"
-            )
-        elif depth > MAX_DEPTH:
-            self.refused.add(key)
-            self.problem(path, node, f"values nest more than {MAX_DEPTH} deep")
-        else:
-            if isinstance(node, MappingNode):
-                built[key] = dict(zip((name for name, _ in children), values, strict=True))
-            else:
-                built[key] = values
-            sizes[key], depths[key] = size, depth
 
 
 def _tag_message(tag: str) -> str:
@@ -348,6 +91,249 @@ def _tag_message(tag: str) -> str:
         f"the tag {_short(tag)} is not allowed: fixtures hold JSON data only (mappings, "
         "lists, strings, integers, true/false, null)"
     )
+
+
+_Problem = tuple[Node, str | int | None, Node, str]
+"""Where a problem lies (the node whose JSON path it takes and a key or index below it,
+if any), the node whose line it gives, and its message."""
+
+
+class _Json:
+    """The constructors' state: what was refused, and each built node's size and depth."""
+
+    def __init__(self) -> None:
+        self.problems: list[_Problem] = []
+        self.size: dict[int, int] = {}
+        self.depth: dict[int, int] = {}
+        self.level = 0  # how deep the construction is: bounds the recursion
+
+    def problem(
+        self, node: Node, message: str, key: str | int | None = None, at: Node | None = None
+    ) -> None:
+        """Record a problem at ``node`` (its ``key``, if given), on the line of ``at``."""
+        if len(self.problems) < _MAX_PROBLEMS:
+            self.problems.append((node, key, at or node, message))
+
+
+def _make_loader(base: type[Any]) -> type[Any]:
+    """PyYAML's safe loader ``base`` typing plain scalars by YAML 1.2's core schema and
+    building JSON data only (see the module's documentation)."""
+
+    class Loader(base):  # type: ignore[misc]
+        # Tables of its own, none of the base's: what is not added below is refused.
+        yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {}
+        yaml_constructors: ClassVar[dict[Any, Any]] = {}
+        yaml_multi_constructors: ClassVar[dict[Any, Any]] = {}
+
+        def __init__(self, text: str) -> None:
+            super().__init__(text)
+            self.json = _Json()
+
+    resolvers: list[tuple[str, str, list[str]]] = [
+        (_NULL, r"(?:~|null|Null|NULL|)\Z", ["~", "n", "N", ""]),
+        (_BOOL, r"(?:true|True|TRUE|false|False|FALSE)\Z", list("tTfF")),
+        (_INT, _DECIMAL.pattern, list("-+0123456789")),
+        (_INT, _OTHER_INT.pattern, list("-+0")),
+        (_PLAIN_FLOAT, _FLOAT.pattern, list("-+.0123456789")),
+        (_PLAIN_DATE, _TIMESTAMP.pattern, list("0123456789")),
+        (_MERGE, r"<<\Z", ["<"]),
+    ]
+    for tag, pattern, first in resolvers:
+        Loader.add_implicit_resolver(tag, re.compile(pattern), first)
+    for constructed, constructor in _CONSTRUCTORS.items():
+        Loader.add_constructor(constructed, constructor)
+    return Loader
+
+
+def _scalar(loader: Any, node: Node) -> str | None:
+    """The text of a scalar node, or None (the tag refused) for a list or a mapping."""
+    if isinstance(node, ScalarNode):
+        return str(node.value)
+    loader.json.problem(node, _tag_message(node.tag))
+    return None
+
+
+def _str(loader: Any, node: Node) -> str | None:
+    return _scalar(loader, node)
+
+
+def _null(loader: Any, node: Node) -> None:
+    value = _scalar(loader, node)
+    if value is not None and value not in _NULLS:
+        loader.json.problem(node, f"{value!r} is not a valid !!null")
+
+
+def _bool(loader: Any, node: Node) -> bool | None:
+    value = _scalar(loader, node)
+    if value is not None and value not in _BOOLS:
+        loader.json.problem(node, f"{value!r} is not a valid !!bool")
+    return _BOOLS.get(value or "")
+
+
+def _int(loader: Any, node: Node) -> int | None:
+    value = _scalar(loader, node)
+    if value is None:
+        return None
+    if _DECIMAL.match(value):
+        digits = len(value.lstrip("+-"))
+        if digits <= MAX_INT_DIGITS:
+            return int(value, 10)
+        loader.json.problem(
+            node,
+            f"an integer of {digits} digits is too long (at most {MAX_INT_DIGITS}); "
+            "quote it if it is text",
+        )
+    elif _OTHER_INT.match(value):
+        loader.json.problem(node, f"write the integer {value} in decimal")
+    else:
+        loader.json.problem(node, f"{value!r} is not a valid !!int")
+    return None
+
+
+def _float(loader: Any, node: Node) -> None:
+    loader.json.problem(
+        node,
+        f"{node.value} is not an integer: fixtures hold no fractions, infinities or NaN "
+        "(quote it if it is text)",
+    )
+
+
+def _date(loader: Any, node: Node) -> None:
+    loader.json.problem(node, f"{node.value} reads as a date, which JSON cannot hold; quote it")
+
+
+def _refused(loader: Any, node: Node) -> None:
+    # Every tag without a constructor of its own: !!float, !!binary, !!set, !python/...
+    loader.json.problem(node, _tag_message(node.tag))
+
+
+def _child(loader: Any, node: Node, key: str | int, child: Node) -> tuple[Any, int, int]:
+    """A child's value, size and depth; a child that contains its parent is refused."""
+    if type(child) is ScalarNode:
+        # Most nodes: built by the same constructor, without construct_object's
+        # bookkeeping of aliases and recursion (a scalar can hold neither).
+        return loader.yaml_constructors.get(child.tag, _refused)(loader, child), 1, 0
+    json: _Json = loader.json
+    if child in loader.recursive_objects:
+        json.problem(node, "an alias makes this value contain itself", key, child)
+        return None, 1, 0
+    value = loader.construct_object(child, deep=True)
+    key = id(child)
+    return value, json.size.get(key, 1), json.depth.get(key, 0)
+
+
+def _container(loader: Any, node: Node, kind: type[Node]) -> bool:
+    """Whether ``node`` is a ``kind`` that may be entered (else it is refused)."""
+    json: _Json = loader.json
+    if not isinstance(node, kind):
+        json.problem(node, _tag_message(node.tag))
+        return False
+    if json.level >= MAX_DEPTH:
+        json.problem(node, f"values nest more than {MAX_DEPTH} deep")
+        return False
+    return True
+
+
+def _measured(loader: Any, node: Node, value: Any, size: int, depth: int) -> Any:
+    """``value`` once its size and depth (aliases expanded) are within the bounds."""
+    json: _Json = loader.json
+    if size > MAX_VALUES:
+        json.problem(node, f"this value holds more than {MAX_VALUES:,} values, aliases expanded")
+        return None  # counted as one value from here on: its parents are not refused again
+    if depth > MAX_DEPTH:
+        json.problem(node, f"values nest more than {MAX_DEPTH} deep")
+        return None
+    json.size[id(node)], json.depth[id(node)] = size, depth
+    return value
+
+
+def _seq(loader: Any, node: Node) -> list[Any] | None:
+    if not _container(loader, node, SequenceNode):
+        return None
+    loader.json.level += 1
+    values, size, depth = [], 1, 0
+    for index, child in enumerate(node.value):
+        value, child_size, child_depth = _child(loader, node, index, child)
+        values.append(value)
+        size += child_size
+        depth = max(depth, child_depth)
+    loader.json.level -= 1
+    return _measured(loader, node, values, size, depth + 1)  # type: ignore[no-any-return]
+
+
+def _map(loader: Any, node: Node) -> dict[str, Any] | None:
+    if not _container(loader, node, MappingNode):
+        return None
+    json: _Json = loader.json
+    json.level += 1
+    values: dict[str, Any] = {}
+    lines: dict[str, int] = {}
+    size, depth = 1, 0
+    for key_node, value_node in node.value:
+        name = _key(loader, node, key_node)
+        if name is None:
+            continue
+        if name in lines:
+            json.problem(node, f"duplicate key (first at line {lines[name]})", name, key_node)
+            continue
+        lines[name] = key_node.start_mark.line + 1
+        values[name], child_size, child_depth = _child(loader, node, name, value_node)
+        size += child_size
+        depth = max(depth, child_depth)
+    json.level -= 1
+    return _measured(loader, node, values, size, depth + 1)  # type: ignore[no-any-return]
+
+
+def _key(loader: Any, mapping: Node, node: Node) -> str | None:
+    json: _Json = loader.json
+    if not isinstance(node, ScalarNode):
+        json.problem(mapping, "a key must be a string, not a list or a mapping", at=node)
+    elif node.tag == _MERGE:
+        json.problem(mapping, "merge keys (<<) are not supported; write the keys out", at=node)
+    elif node.tag == _STR:
+        return str(node.value)
+    else:
+        json.problem(mapping, f"the key {node.value!r} must be a string; quote it", at=node)
+    return None
+
+
+_CONSTRUCTORS: dict[str | None, Any] = {
+    _STR: _str,
+    _NULL: _null,
+    _BOOL: _bool,
+    _INT: _int,
+    _SEQ: _seq,
+    _MAP: _map,
+    _PLAIN_FLOAT: _float,
+    _PLAIN_DATE: _date,
+    # Merge keys are refused as keys (`_key`); a << anywhere else is a string.
+    _MERGE: _str,
+    None: _refused,
+}
+
+_LOADER: type[Any] = _make_loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+"""The loader in use: on libyaml where PyYAML was built with it, several times faster."""
+
+
+def _paths(root: Node) -> dict[int, tuple[str | int, ...]]:
+    """The JSON path of every node reachable from ``root`` (an aliased node: its first)."""
+    found: dict[int, tuple[str | int, ...]] = {id(root): ()}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        path = found[id(node)]
+        children: list[tuple[str | int, Node]]
+        if isinstance(node, SequenceNode):
+            children = list(enumerate(node.value))
+        elif isinstance(node, MappingNode):
+            children = [(str(key.value), value) for key, value in node.value]
+        else:
+            continue
+        for part, child in children:
+            if id(child) not in found:
+                found[id(child)] = (*path, part)
+                stack.append(child)
+    return found
 
 
 def _value_of(node: Node | None, key: str) -> Node | None:
@@ -359,7 +345,7 @@ def _value_of(node: Node | None, key: str) -> Node | None:
 
 
 def _case_id(root: Node, path: tuple[str | int, ...]) -> str | None:
-    # The id of the case a problem lies in, read from the nodes (there is no data yet).
+    # The id of the case a problem lies in, read from the nodes (the data was refused).
     if len(path) < 2 or path[0] != "cases" or not isinstance(path[1], int):
         return None
     cases = _value_of(root, "cases")
@@ -371,29 +357,37 @@ def _case_id(root: Node, path: tuple[str | int, ...]) -> str | None:
     return f"case #{path[1] + 1}"
 
 
+def _located(root: Node, problems: list[_Problem]) -> list[LoadProblem]:
+    paths = _paths(root)
+    out = []
+    for node, key, at, message in problems:
+        path = paths.get(id(node), ())
+        if key is not None:
+            path = (*path, key)
+        line = at.start_mark.line + 1
+        out.append(LoadProblem(json_path(path), line, message, _case_id(root, path)))
+    return sorted(out, key=lambda problem: problem.line)
+
+
 def load_yaml(text: str) -> Any:
     """Parse one YAML document into JSON data.
 
     Raises `YamlSyntaxError` for text that is not YAML, and `YamlDataError` for YAML
     that is not JSON data (see the module's documentation).
     """
+    loader = _LOADER(text)
     try:
-        root = _compose(text)
+        root = loader.get_single_node()
+        data = None if root is None else loader.construct_document(root)
     except yaml.YAMLError as exc:
         raise YamlSyntaxError("cannot read YAML: " + " ".join(str(exc).split())) from None
     except RecursionError:
-        # Only the pure-Python composer recurses; libyaml caps nesting itself.
+        # Only the pure-Python composer recurses this deep; libyaml caps nesting itself.
         raise YamlDataError(
             [LoadProblem("$", 1, f"values nest more than {MAX_DEPTH} deep")]
         ) from None
-    if root is None:
-        return None
-    builder = _Builder()
-    data = builder.build(root)
-    if builder.problems:
-        located = [
-            LoadProblem(json_path(path), node.start_mark.line + 1, message, _case_id(root, path))
-            for path, node, message in builder.problems
-        ]
-        raise YamlDataError(sorted(located, key=lambda problem: problem.line))
+    finally:
+        loader.dispose()
+    if root is not None and loader.json.problems:
+        raise YamlDataError(_located(root, loader.json.problems))
     return data

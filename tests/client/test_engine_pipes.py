@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from conformance.engine.client import EngineClient
+from conformance.engine.failures import Exited, Timeout
 from conformance.engine.pipes import EOF, Oversize, Pipes
 from conformance.engine.reference import reference_engine
 from tests.support.cli import FAKES, live_processes
@@ -38,10 +39,11 @@ def test_a_batch_larger_than_the_pipes_to_an_engine_that_stops_reading() -> None
     with EngineClient(argv, timeout=0.5) as client:
         requests = _requests(4000, client)
         exchanges = list(client.exchange(requests))
-        assert exchanges[0].problem is None
+        assert exchanges[0].failure is None
         assert len(exchanges) == 2
         assert exchanges[1].broken
-        assert exchanges[1].problem == "no reply within 0.5 s"
+        assert exchanges[1].failure == Timeout(0.5)
+        assert str(exchanges[1].failure) == "no reply within 0.5 s"
 
 
 def test_a_large_batch_is_answered_in_order() -> None:
@@ -51,7 +53,7 @@ def test_a_large_batch_is_answered_in_order() -> None:
         exchanges = list(client.exchange(requests))
     assert [e.reply["seq"] for e in exchanges] == [r["seq"] for r in requests]
     # Each refuses the tile placed twice, at the same index.
-    assert {e.reply["rejected"]["index"] for e in exchanges if e.problem is None} == {2}
+    assert {e.reply["rejected"]["index"] for e in exchanges if e.failure is None} == {2}
 
 
 def test_a_reply_line_known_in_advance_is_taken_without_decoding() -> None:
@@ -61,14 +63,16 @@ def test_a_reply_line_known_in_advance_is_taken_without_decoding() -> None:
         request = {"cmd": "settle", "hands": [[], [], [], []], "seq": seq}
         written = {"seq": seq, "result": {"pips": [0, 0, 0, 0]}}  # not quite the reply
         line = json.dumps(written, separators=(",", ":")).encode() + b"\n"
-        [unlike] = client.exchange([request], [(line, written)])
+        wire = (json.dumps(request) + "\n").encode()
+        [unlike] = client.exchange_encoded([request], wire, [(line, written)])
         seq = client.next_seq()
         request = {**request, "seq": seq}
         [exchange] = client.exchange([request])
         reply = exchange.reply
         line = (exchange.raw or "").encode()
         offered = dict(reply)
-        [same] = client.exchange([{**request, "seq": seq}], [(line, offered)])
+        wire = (json.dumps(request) + "\n").encode()
+        [same] = client.exchange_encoded([request], wire, [(line, offered)])
     # A line that differs is decoded as usual; the same line is the value offered.
     assert unlike.reply is not written and unlike.reply["result"]["deductions"] == [0, 0]
     assert same.reply is offered
@@ -99,7 +103,7 @@ def test_closing_with_requests_unwritten_stops_the_engine() -> None:
     )
     with EngineClient([sys.executable, "-c", script, str(FAKES)], timeout=30) as client:
         exchanges = client.exchange(_requests(3000, client))
-        assert next(exchanges).problem is None
+        assert next(exchanges).failure is None
         status = client.close()
     assert status == 0
 
@@ -143,4 +147,5 @@ def test_closing_from_another_thread_ends_the_wait_for_a_reply() -> None:
     worker.join(30)
     assert not worker.is_alive()
     assert len(got) == 1 and got[0].broken
-    assert got[0].problem.startswith("the engine exited before replying")
+    assert isinstance(got[0].failure, Exited)
+    assert str(got[0].failure).startswith("the engine exited before replying")

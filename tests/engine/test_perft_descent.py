@@ -9,6 +9,7 @@ from typing import Any
 
 from conformance.engine.client import EngineClient
 from conformance.runner.execute import reference_engine
+from conformance.runner.outcomes import Outcome
 from conformance.runner.perft_descent import descend, describe_action
 from conformance.suite.fixtures import load_cases
 from conformance.suite.resources import fixtures_dir
@@ -89,3 +90,13 @@ def test_run_reports_where_a_perft_failure_is_located() -> None:
     located = [line for line in lines if line.startswith("  Located:")]
     assert failed and len(located) == len(failed)
     assert any("which the rules do not allow here" in line for line in located)
+
+
+def test_the_python_api_locates_perft_failures_as_the_command_line_does() -> None:
+    from conformance.api import load_suite, run, select
+
+    mutant = [sys.executable, "-m", "reference_impl.adapter", "--mutant", "every-double-spinner"]
+    [case] = [c for c in select(load_suite(), cmds=["perft"]) if c.id.endswith("doubles.depth-5")]
+    [result] = run(mutant, [case]).results
+    assert result.outcome is Outcome.FAILED
+    assert "the engine generates" in result.located and "branch_" in result.located

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.api import load_suite, run, select
+from conformance.api import RunOptions, load_suite, read_expect_fail, run, select
 from conformance.runner.outcomes import Outcome
 from tests.support.cli import ROOT, TEST_FIXTURES, env
 
@@ -218,7 +218,7 @@ def test_an_engine_that_cannot_start_errors_every_case_without_hanging(folder: P
 def test_parallel_workers_each_with_their_own_engine(folder: Path) -> None:
     cases = load_suite()
     done = pytest_run(folder, "-q", "-n", "2", "--seven-rocks-engine", "reference")
-    assert done.returncode == 0, done.stdout[-3000:]
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert f"{len(cases)} passed" in done.stdout
     done = pytest_run(folder, "-q", "-n", "2", "--seven-rocks-engine", MUTANT_ENGINE)
     assert done.returncode == 1
@@ -229,6 +229,7 @@ def test_the_engine_fixture_in_a_users_own_test(folder: Path) -> None:
     (folder / "test_mine.py").write_text(
         "def test_handshake(seven_rocks_engine):\n"
         "    assert 'settle' in seven_rocks_engine.info.cmds\n"
+        "    assert seven_rocks_engine.timeout == 7.5  # the plugin's option\n"
         "    [exchange] = seven_rocks_engine.exchange(\n"
         "        [{'cmd': 'settle', 'seq': 1, 'hands': [[[1, 2]], [], [], []]}]\n"
         "    )\n"
@@ -236,7 +237,15 @@ def test_the_engine_fixture_in_a_users_own_test(folder: Path) -> None:
         encoding="utf-8",
     )
     done = pytest_run(
-        folder, "-q", "test_mine.py", "--seven-rocks-engine", "reference", "-k", "mine"
+        folder,
+        "-q",
+        "test_mine.py",
+        "--seven-rocks-engine",
+        "reference",
+        "--seven-rocks-timeout",
+        "7.5",
+        "-k",
+        "mine",
     )
     assert done.returncode == 0, done.stdout[-3000:]
     assert "1 passed" in done.stdout
@@ -305,3 +314,49 @@ def test_the_fixture_guide_examples_lint_and_pass(tmp_path: Path) -> None:
     cases = load_suite([tmp_path], builtin=False)
     result = run(None, cases)
     assert [r.outcome for r in result.results] == [Outcome.PASSED] * len(cases)
+
+
+@pytest.mark.parametrize("timeout", ["-1", "0", "nan", "5000", "soon"])
+def test_a_timeout_out_of_range_is_a_usage_error(folder: Path, timeout: str) -> None:
+    done = pytest_run(
+        folder, "-q", "--seven-rocks-engine", "reference", "--seven-rocks-timeout", timeout
+    )
+    assert done.returncode == 4, done.stdout[-2000:]  # pytest's usage error, no case run
+    assert "--seven-rocks-timeout" in done.stderr and timeout in done.stderr
+
+
+def test_the_plugin_gives_the_verdicts_of_the_runner_with_expected_failures(
+    folder: Path,
+) -> None:
+    rule = "spinner.first-double"
+    cases = select(load_suite(), rules=[rule])
+    plain = run(MUTANT_ENGINE, cases).results
+    passing = [r.case.id for r in plain if r.outcome is Outcome.PASSED]
+    assert passing and any(r.outcome is Outcome.FAILED for r in plain), "nothing to tell apart"
+    # The rule's cases may fail; one of them, listed by id, passes: that fails the session.
+    listed = folder / "known.txt"
+    listed.write_text(f"rule:{rule}\n{passing[0]}\n", encoding="utf-8")
+    expect = read_expect_fail(listed)
+    options = RunOptions(expect_fail=expect.cases, expect_fail_rules=expect.rules)
+    wanted = {r.case.id: r.outcome for r in run(MUTANT_ENGINE, cases, options=options).results}
+    assert wanted[passing[0]] is Outcome.XPASSED
+    done = pytest_run(
+        folder,
+        "-q",
+        "-rA",
+        "--seven-rocks-engine",
+        MUTANT_ENGINE,
+        "--seven-rocks-expect-fail",
+        str(listed),
+        "-m",
+        rule,
+    )
+    assert done.returncode == 1, done.stdout[-2000:]
+    as_pytest = {
+        Outcome.PASSED: "PASSED",
+        Outcome.XFAILED: "XFAIL",
+        Outcome.XPASSED: "FAILED",
+        Outcome.SKIPPED: "SKIPPED",
+    }
+    assert outcomes(done.stdout) == {cid: as_pytest[o] for cid, o in wanted.items()}
+    assert "unexpectedly passed: remove it from the list" in done.stdout

@@ -80,7 +80,7 @@ def test_run_from_an_unrelated_directory(tmp_path: Path) -> None:
 
 def test_benchmark_prints_a_final_json_line() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance.bench", "--repeats", "1", "--scales", "1",
+        [sys.executable, "-m", "benchmarks.runner", "--repeats", "1", "--scales", "1",
          "--engine-seconds", "0.2"],
         capture_output=True, text=True, timeout=120, env=env(), cwd=ROOT, check=False,
     )  # fmt: skip

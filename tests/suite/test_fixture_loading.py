@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conformance.suite import yaml_loader
 from conformance.suite.files import MAX_FILE_BYTES
@@ -166,9 +167,19 @@ def test_size_limit_is_what_the_message_says(tmp_path: Path) -> None:
     assert not any("larger than" in p.message for p in problems)
 
 
-# The loader alone: YAML 1.2 core typing, anchors, and the messages' locations.
+# The loader alone: YAML 1.2 core typing, anchors, and the messages' locations, on
+# libyaml and on PyYAML's pure-Python loader (used where PyYAML was built without it).
 
 
+@pytest.fixture(params=["libyaml", "python"])
+def each_loader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if request.param == "python":
+        monkeypatch.setattr(yaml_loader, "_LOADER", yaml_loader._make_loader(yaml.SafeLoader))
+    elif not yaml.__with_libyaml__:
+        pytest.skip("PyYAML was built without libyaml")
+
+
+@pytest.mark.usefixtures("each_loader")
 def test_yaml_12_scalars() -> None:
     data = load_yaml(
         "on: {yes: no, off: y}\n"
@@ -182,11 +193,13 @@ def test_yaml_12_scalars() -> None:
     }
 
 
+@pytest.mark.usefixtures("each_loader")
 def test_anchors_are_fine_and_expand_to_equal_values() -> None:
     data = load_yaml("a: &deal [[1, 2], [3, 4]]\nb: *deal\nc: {x: &n 5, y: *n}\n")
     assert data == {"a": [[1, 2], [3, 4]], "b": [[1, 2], [3, 4]], "c": {"x": 5, "y": 5}}
 
 
+@pytest.mark.usefixtures("each_loader")
 @pytest.mark.parametrize(
     ("text", "located"),
     [
@@ -206,6 +219,7 @@ def test_loader_messages_locate_the_value(text: str, located: str) -> None:
     assert any(located in str(p) for p in caught.value.problems), caught.value.problems
 
 
+@pytest.mark.usefixtures("each_loader")
 def test_problems_name_the_case_and_come_in_line_order() -> None:
     text = CASE.replace("cmd: table", "cmd: table\n    x: 1.5\n    y: !!set {}") + (
         "  - {description: no id, z: 2.5}\n"
@@ -217,6 +231,7 @@ def test_problems_name_the_case_and_come_in_line_order() -> None:
     assert [p.line for p in problems] == sorted(p.line for p in problems)
 
 
+@pytest.mark.usefixtures("each_loader")
 def test_not_yaml_and_several_documents() -> None:
     for text in ("a: [1\n", "a: 1\n---\nb: 2\n", "\t- x\n"):
         with pytest.raises(YamlSyntaxError, match="cannot read YAML"):
@@ -224,11 +239,10 @@ def test_not_yaml_and_several_documents() -> None:
     assert load_yaml("") is None and load_yaml("# only a comment\n") is None
 
 
-def test_the_pure_python_composer_gives_the_same_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Used where PyYAML was built without libyaml.
+def test_both_loaders_give_the_same_data(monkeypatch: pytest.MonkeyPatch) -> None:
     text = (fixtures_dir() / "game" / "carry.yaml").read_text(encoding="utf-8")
     fast = load_yaml(text)
-    monkeypatch.setattr(yaml_loader, "_Reader", yaml_loader._PyReader)
+    monkeypatch.setattr(yaml_loader, "_LOADER", yaml_loader._make_loader(yaml.SafeLoader))
     assert load_yaml(text) == fast
-    with pytest.raises(YamlDataError):
+    with pytest.raises(YamlDataError, match="contain itself"):
         load_yaml("a: &x [*x]\n")

@@ -15,8 +15,6 @@ from conformance.suite.resources import fixtures_dir
 from conformance.suite.yaml_loader import load_yaml
 from reference_impl.adapter import handle
 
-pytest.importorskip("jsonschema_rs", reason="the compiled validator is not installed")
-
 ODD_VALUES: list[Any] = [None, -1, 0, 7, 10**30, "x", "", True, [], {}, [1, [2]], {"k": 1}]
 
 
@@ -52,7 +50,7 @@ def _both(check: Callable[[], list[str]], monkeypatch: pytest.MonkeyPatch) -> tu
 
 def test_the_compiled_validator_is_in_use() -> None:
     # Otherwise the comparisons below would compare jsonschema with itself.
-    assert schemas._fast("fixture.schema.json") is not None
+    assert schemas._fast("fixture.schema.json")({"title": "t", "cases": []}) is False
     assert schemas._fast_accepts("fixture.schema.json", {"title": "t", "cases": []}) is False
     data = load_yaml((fixtures_dir() / "table" / "scoring.yaml").read_text(encoding="utf-8"))
     assert schemas._fast_accepts("fixture.schema.json", data) is True

@@ -16,7 +16,7 @@ from xml.etree import ElementTree
 import pytest
 
 from conformance.specdoc.examples import Example, ExampleError, disagreements, parse_examples
-from conformance.specdoc.generate import main, regenerate, suite_cases
+from conformance.specdoc.page import suite_cases
 from conformance.specdoc.plays import PlayError, hand_views, play_block
 from conformance.suite.fixtures import Case
 from conformance.suite.resources import rules_path
@@ -24,6 +24,7 @@ from conformance.suite.rules import load_rules, parse_rules
 from conformance.suite.seed import read_seed, seed_path
 from conformance.suite.traceability import problems
 from tests.support.cli import cli
+from tools.spec_examples import main, regenerate
 
 TEXT = rules_path().read_text(encoding="utf-8")
 EXAMPLES = parse_examples(TEXT)
@@ -138,7 +139,7 @@ def test_rule_lines_link_the_examples_whose_fixtures_cite_them(cases: dict[str, 
 
 
 def test_generated_parts_are_current(cases: dict[str, Case]) -> None:
-    assert regenerate(TEXT, cases) == TEXT, "run: python -m conformance.specdoc --write"
+    assert regenerate(TEXT, cases) == TEXT, "run: python tools/spec_examples.py --write"
 
 
 def test_the_generator_checks_by_default(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from conformance.specdoc.examples import parse_examples
 from conformance.specdoc.figures import figure_problems
-from conformance.specdoc.generate import suite_cases
+from conformance.specdoc.page import suite_cases
 from conformance.suite.fixtures import Case
 from conformance.suite.resources import rules_path
 from conformance.suite.rules import load_rules

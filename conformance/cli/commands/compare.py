@@ -46,6 +46,7 @@ _CELL = {
     Outcome.SKIPPED: "skip",
     Outcome.XFAILED: "xfail",
     Outcome.XPASSED: "XPASS",
+    Outcome.NOT_RUN: "not run",
 }
 
 
@@ -106,6 +107,7 @@ _STYLE = {
     Outcome.SKIPPED: "dim",
     Outcome.XFAILED: "magenta",
     Outcome.XPASSED: "bold red",
+    Outcome.NOT_RUN: "yellow",
 }
 
 
@@ -209,7 +211,12 @@ def _execute(args: argparse.Namespace) -> int:
     for argv, env in engines:
         try:
             runs.append(
-                run_suite(argv, selected, options=RunOptions(timeout=args.timeout), env=env)
+                run_suite(
+                    argv,
+                    selected,
+                    options=RunOptions(timeout=args.timeout, locate_perft=False),
+                    env=env,
+                )
             )
         except EngineStartError as exc:
             error(f"engine {' '.join(argv)!r}: {exc}")

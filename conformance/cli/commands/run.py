@@ -24,7 +24,7 @@ from conformance.reports.text import ProgressBar, render_report
 from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
 from conformance.runner.expectfail import ExpectFail
 from conformance.runner.expectfail import write_expect_fail as _expect
-from conformance.runner.outcomes import Outcome, RunResult
+from conformance.runner.outcomes import RunResult
 from conformance.suite.features import FEATURES
 from conformance.suite.fixtures import Case, FixtureError, load_cases
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
@@ -245,10 +245,6 @@ def _run(
     finally:
         progress.finish()
     result.suite_cases = _suite_case_ids(args, cases, rules)
-    if any(r.outcome is Outcome.FAILED and r.case.cmd == "perft" for r in result.results):
-        from conformance.runner.perft_descent import locate_perft_failures
-
-        result.results = locate_perft_failures(result.results, argv, env, args.timeout)
     if not _output(args, result, rules):
         return 2
     return result.exit_code(strict=args.strict)

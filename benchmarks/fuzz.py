@@ -1,4 +1,4 @@
-"""Benchmark of the fuzzer: ``python -m conformance.fuzz.bench [--baseline REV]``.
+"""Benchmark of the fuzzer: ``python -m benchmarks.fuzz [--baseline REV]``.
 
 Fuzzes the reference adapter (``--jobs 2`` by default) and prints hands per second, and
 the CPU time a hand costs the runner's process and the engines' (steadier than wall time
@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 __all__ = ["Figures", "main", "measure"]
 
-_ROOT = Path(__file__).resolve().parent.parent.parent
+_ROOT = Path(__file__).resolve().parent.parent
 
 _PROBE = """
 import json, os, sys, time
@@ -106,7 +106,7 @@ def _medians(label: str, runs: list[Figures]) -> dict[str, object]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; print the figures and a JSON summary."""
-    parser = argparse.ArgumentParser(prog="python -m conformance.fuzz.bench")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.fuzz")
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)

@@ -1,4 +1,4 @@
-"""The generated parts of spec/rules.md, written afresh from the fixtures and the text.
+"""Check or rewrite the generated parts of spec/rules.md, from the fixtures and the text.
 
 - the drawing of each table example, from its plays (``conformance.board``);
 - the turn tables and drawings of each play example, from its fixture case
@@ -6,8 +6,10 @@
 - the *Seed:* part of each rule line, from the sentence table of section 11.2;
 - the *Examples:* part of each rule line: the examples whose fixture cites the rule.
 
-``python -m conformance.specdoc`` checks that rules.md is current; ``--write`` rewrites
-it. A test runs the check, so the generated parts cannot drift from their sources.
+    python tools/spec_examples.py          # exit 1 when rules.md is stale
+    python tools/spec_examples.py --write  # rewrite its generated parts
+
+A test runs the check, so the generated parts cannot drift from their sources.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from conformance.specdoc.examples import Example, drawing_for, parse_examples
+from conformance.specdoc.page import suite_cases
 from conformance.specdoc.plays import play_block
-from conformance.suite.fixtures import Case, load_cases
-from conformance.suite.resources import fixtures_dir, rules_path
-from conformance.suite.rules import RULE_LINE, load_rules
+from conformance.suite.fixtures import Case
+from conformance.suite.resources import rules_path
+from conformance.suite.rules import RULE_LINE
 from conformance.suite.traceability import figure_rows, seed_sections, sentence_rows
 
-__all__ = ["main", "regenerate", "rule_examples", "suite_cases"]
+__all__ = ["main", "regenerate", "rule_examples"]
 
 _GENERATED_TAIL = re.compile(r"(?: \*Seed:\* [^*]+\.)?(?: \*Examples:\* [^*]+\.)?$")
 
@@ -85,14 +88,9 @@ def regenerate(text: str, cases: Mapping[str, Case]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def suite_cases() -> dict[str, Case]:
-    """The suite's own fixture cases, by id."""
-    return {case.id: case for case in load_cases([fixtures_dir()], rules=load_rules())}
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Check (default) or rewrite (``--write``) the generated parts of spec/rules.md."""
-    parser = argparse.ArgumentParser(prog="python -m conformance.specdoc", description=main.__doc__)
+    parser = argparse.ArgumentParser(prog="python tools/spec_examples.py", description=main.__doc__)
     parser.add_argument("--write", action="store_true", help="rewrite rules.md in place")
     args = parser.parse_args(argv)
     path = rules_path()
@@ -107,3 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     print(f"{path}: generated parts are current")
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,4 +1,4 @@
-"""Benchmark: ``python -m conformance.bench``: every performance figure, in one run.
+"""Benchmark: ``python -m benchmarks.runner``: every performance figure, in one run.
 
 Each run is a fresh ``python -m conformance`` process, as a user would start it, and
 its figures are read from the process itself: CPU (user + system) and peak resident
@@ -179,7 +179,7 @@ def _print_run(label: str, run: dict[str, Any], base: dict[str, Any], cases: int
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its figures; the last line is JSON."""
-    parser = argparse.ArgumentParser(prog="python -m conformance.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.runner", description=__doc__)
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (default 3)")
     parser.add_argument(
         "--scales", default="1,4,16", help="user folder sizes in suites (default 1,4,16)"
