@@ -15,6 +15,8 @@ import subprocess
 import threading
 from collections.abc import Mapping, Sequence
 
+from conformance.suite.cache import CACHE_DIR_ENV
+
 __all__ = ["TOKEN_VAR", "StoppingError", "end_process", "launch"]
 
 TOKEN_VAR = "SEVEN_ROCKS_ENGINE_TOKEN"
@@ -126,6 +128,8 @@ def launch(
     """
     environment = dict(env if env is not None else os.environ)
     environment[TOKEN_VAR] = token
+    # The engine under test is not told where the fixture cache is.
+    environment.pop(CACHE_DIR_ENV, None)
     # Under the lock, so that an engine is either known to the exit handler or not
     # started at all (a worker thread may restart one while the runner exits).
     with _LIVE_LOCK:
