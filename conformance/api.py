@@ -115,7 +115,9 @@ def engine_command(engine: EngineCommand) -> tuple[list[str], Mapping[str, str] 
 def start_engine(engine: EngineCommand = None, *, timeout: float = DEFAULT_TIMEOUT) -> EngineClient:
     """A started engine (handshake done), to be closed; use it as a context manager.
 
-    Raises `EngineStartError` when it cannot be started or fails the handshake.
+    Raises `EngineStartError` when it cannot be started or fails the handshake, and
+    ``ValueError`` for a ``timeout`` that is not a number of seconds in (0, 3600]
+    (NaN, infinite, zero or negative).
     """
     argv, env = engine_command(engine)
     client = EngineClient(argv, timeout=timeout, env=env)
@@ -132,8 +134,9 @@ def run(
 ) -> RunResult:
     """Run ``cases`` (default: the whole suite) against ``engine`` and return the results.
 
-    Raises `EngineStartError` when the engine cannot be started at all; everything
-    the engine does wrong afterwards is in the results.
+    Raises `EngineStartError` when the engine cannot be started at all, and
+    ``ValueError`` for a timeout in ``options`` that is not a number of seconds in
+    (0, 3600]; everything the engine does wrong afterwards is in the results.
     """
     argv, env = engine_command(engine)
     selected = load_suite() if cases is None else list(cases)

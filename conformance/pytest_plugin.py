@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from conformance.engine.timeouts import seconds_argument
+
 if TYPE_CHECKING:
     from conformance.engine.client import EngineClient
     from conformance.runner.expectfail import ExpectFail
@@ -72,10 +74,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--seven-rocks-timeout",
-        type=float,
+        type=seconds_argument,
         default=5.0,
         metavar="SECONDS",
-        help="longest wait for one reply (default 5)",
+        help="longest wait for one reply, more than 0 and at most 3600 (default 5)",
     )
 
 

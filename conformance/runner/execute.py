@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from conformance.engine.client import EngineClient, EngineInfo, EngineStartError
 from conformance.engine.reference import reference_engine
+from conformance.engine.timeouts import checked_seconds
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.runner.select import select_cases
 from conformance.runner.verdict import evaluate, not_sent
@@ -52,6 +53,12 @@ class RunOptions:
     """Features the engine does not claim (``run --skip-feature``); the handshake may add more."""
     max_fail: int = 0
     """Stop the run after this many failing or erroring cases (0: never)."""
+
+    def __post_init__(self) -> None:
+        # Refused here, before any engine starts: NaN or infinity would wait for ever.
+        checked_seconds(self.timeout)
+        if self.start_timeout is not None:
+            checked_seconds(self.start_timeout, "start_timeout")
 
 
 def _apply_expect_fail(

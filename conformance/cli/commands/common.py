@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from conformance.engine.client import split_command
+from conformance.engine.timeouts import MAX_SECONDS, seconds_argument
 from conformance.reports.sanitize import terminal_text
 from conformance.runner.execute import DEFAULT_TIMEOUT, reference_engine
 from conformance.runner.expectfail import ExpectFail, read_expect_fail
@@ -32,22 +33,9 @@ __all__ = [
 ]
 
 
-MAX_SECONDS = 3600.0
-"""The longest wait a command line accepts: an hour for one reply is already absurd."""
-
-
 def positive_float(text: str) -> float:
     """An argparse type: a number of seconds greater than 0 and at most ``MAX_SECONDS``."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    # Written so that NaN fails too; past the bound the waits would overflow the clock.
-    if not 0 < value <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(
-            f"must be greater than 0 and at most {MAX_SECONDS:g} seconds: {text!r}"
-        )
-    return value
+    return seconds_argument(text)
 
 
 def add_engine_options(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
