@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 __all__ = ["CaseItem", "pytest_addoption", "pytest_configure", "seven_rocks_engine"]
 
 _PLUGIN_NAME = "seven-rocks-conformance-session"
+_RAN = "seven_rocks_ran"  # a user property of each case item: whether it was run
+_EXIT_EMPTY = 5  # conformance.runner.outcomes.EXIT_EMPTY, not imported until needed
 _SEED_SOURCES = ("transcribes:", "implied:")
 """Sources of the cases that reproduce the rules text's own worked examples."""
 
@@ -71,6 +73,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="NAME",
         help="the engine does not claim this feature (e.g. input-validation): its cases are "
         "skips, not failures",
+    )
+    group.addoption(
+        "--seven-rocks-allow-empty",
+        action="store_true",
+        help="a session in which every case was skipped (the engine claims none of their "
+        "commands or features) exits 0; without it, 5",
     )
     group.addoption(
         "--seven-rocks-timeout",
@@ -134,6 +142,8 @@ class CaseItem(pytest.Item):
         from conformance.runner.outcomes import Outcome
 
         result = self.session_plugin.run_case(self.case)
+        # Read back from the report (by pytest-xdist's controller too): see _Session.
+        self.user_properties.append((_RAN, result.outcome is not Outcome.SKIPPED))
         if result.outcome is Outcome.SKIPPED:
             pytest.skip(result.message)
         if result.outcome is Outcome.FAILED:
@@ -166,6 +176,34 @@ class _Session:
         self.client: EngineClient | None = None
         self.start_error: str | None = None
         self.restarts = 0
+        self.ran = 0
+        self.skipped = 0
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Count the cases run and skipped, for an empty session's exit status."""
+        for name, ran in report.user_properties:
+            if name == _RAN and report.when == "call":
+                if ran:
+                    self.ran += 1
+                else:
+                    self.skipped += 1
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """A session whose cases were all skipped is not a pass (unless allowed)."""
+        if self.config.getoption("seven_rocks_allow_empty"):
+            return
+        if exitstatus == 0 and self.skipped and not self.ran:
+            session.exitstatus = _EXIT_EMPTY
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        """Say why an empty session fails."""
+        if self.skipped and not self.ran and not self.config.getoption("seven_rocks_allow_empty"):
+            terminalreporter.write_line(
+                f"seven-rocks: no case was run: all {self.skipped} were skipped (commands or "
+                f"features the engine does not claim); that is not a pass (exit {_EXIT_EMPTY}; "
+                "--seven-rocks-allow-empty accepts it)"
+            )
 
     def _cases(self) -> list[Case]:
         from conformance.suite.fixtures import FixtureError, load_cases

@@ -17,7 +17,9 @@ REPORT_FORMAT = "seven-rocks-conformance-report/2"
 2 adds ``suite.cases`` and each not-passing case's ``expected`` answer to format 1."""
 
 
-def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
+def report_object(
+    result: RunResult, *, strict: bool = False, allow_empty: bool = False
+) -> dict[str, Any]:
     """The report of a run as one object that ``json.dumps(..., allow_nan=False)`` accepts.
 
     Everything an engine said (replies, messages, its name) is made strict JSON: NaN,
@@ -72,8 +74,8 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
             "argv": list(engine.argv),
             "cmds": list(engine.cmds),
         },
-        "ok": result.ok(strict=strict),
-        "exit_code": result.exit_code(strict=strict),
+        "ok": result.ok(strict=strict, allow_empty=allow_empty),
+        "exit_code": result.exit_code(strict=strict, allow_empty=allow_empty),
         "duration_s": round(result.duration, 6),
         "restarts": result.restarts,
         "aborted": result.aborted,

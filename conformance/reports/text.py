@@ -194,6 +194,8 @@ def _claims_line(result: RunResult) -> str | None:
     if not result.unclaimed_features:
         return None
     verdict = "conforms" if result.ok() else "does not conform"
+    if result.empty():
+        verdict = "nothing run"
     claims = "; ".join(
         f"{name} not claimed ({count} cases skipped)"
         for name, count in result.feature_skips().items()
@@ -223,6 +225,8 @@ def rule_summary(result: RunResult, *, every_rule: bool = False) -> list[str]:
         "Per rule (a case citing several rules counts once under each of them, so the "
         "rows add up to more than the cases):"
     ]
+    if result.empty():
+        return [*lines, f"  no case was run: all {len(result.results)} were skipped"]
     if not chosen:
         return [*lines, f"  every case of all {len(counts)} rules run passed"]
     rows = {k: {o.value: counts[k][o.value] for o in Outcome} for k in chosen}
