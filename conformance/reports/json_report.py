@@ -50,6 +50,8 @@ def report_object(
                 entry["request"] = r.request
             if r.reply is not None:
                 entry["reply"] = r.reply
+            if r.reply_cut:
+                entry["reply_cut"] = list(r.reply_cut)
             if r.stderr_tail:
                 entry["stderr_tail"] = r.stderr_tail
             if r.located:

@@ -124,6 +124,9 @@ def _case_lines(result: CaseResult, rules: Mapping[str, Rule], ascii: bool) -> l
     out.append((f"  Expected: {_json(expected)}", "green"))
     if result.reply is not None:
         out.append((f"  Actual:   {_json(result.reply)}", "red"))
+    if result.reply_cut:
+        out.append(("  Actual reply kept in part (judged whole):", "dim"))
+        out.extend((f"    - {note}", "dim") for note in result.reply_cut)
     if result.mismatches:
         out.append(("  Differences (expected vs actual):", "bold"))
         out.extend((f"    - {m}", "yellow") for m in result.mismatches)

@@ -52,6 +52,9 @@ class CaseResult:
     """For a failed perft case: the first position and action where the counts part."""
     unclaimed: tuple[str, ...] = ()
     """For a skipped case: the features it needs that the engine does not claim."""
+    reply_cut: tuple[str, ...] = ()
+    """What was cut from ``reply`` to keep it bounded (`conformance.engine.bounded`):
+    the case was judged on the whole reply, the reports show this part of it."""
     never_sent: bool = False
     """For an errored case: the run stopped before sending it, so it says nothing of the
     engine's rules (its message says why the run stopped)."""
