@@ -117,11 +117,19 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(_Session(config, engine, rules), _PLUGIN_NAME)
 
 
+def _one_line(text: str) -> str:
+    """Engine text made safe for a terminal (no ESC, OSC, bidirectional overrides, lone
+    surrogates, which pytest-xdist could not even send) and kept to one line."""
+    from conformance.reports.sanitize import terminal_text
+
+    return terminal_text(text).replace("\r", "\\r").replace("\n", "\\n")
+
+
 class CaseFailed(Exception):
     """The engine's answer departs from the rules (``failed`` in the runner's terms)."""
 
     def __init__(self, result: CaseResult) -> None:
-        super().__init__(result.message)
+        super().__init__(_one_line(result.message))
         self.result = result
 
 
@@ -145,7 +153,7 @@ class CaseItem(pytest.Item):
         # Read back from the report (by pytest-xdist's controller too): see _Session.
         self.user_properties.append((_RAN, result.outcome is not Outcome.SKIPPED))
         if result.outcome is Outcome.SKIPPED:
-            pytest.skip(result.message)
+            pytest.skip(_one_line(result.message))
         if result.outcome is Outcome.FAILED:
             raise CaseFailed(result)
         if result.outcome is Outcome.ERRORED:
@@ -158,7 +166,8 @@ class CaseItem(pytest.Item):
 
             result = excinfo.value.result
             # The first line is what pytest's short summary shows: the problem itself.
-            return f"{result.message}\n\n{format_case(result, self.session_plugin.rules)}"
+            first = _one_line(result.message)
+            return f"{first}\n\n{format_case(result, self.session_plugin.rules)}"
         return str(super().repr_failure(excinfo, style=style))
 
     def reportinfo(self) -> tuple[Path, int | None, str]:

@@ -138,7 +138,9 @@ def _case_lines(result: CaseResult, rules: Mapping[str, Rule], ascii: bool) -> l
     if result.stderr_tail.strip():
         out.append(("  Engine stderr (tail):", "dim"))
         out.extend((f"    {line}", "dim") for line in _tail(result.stderr_tail))
-    return [(terminal_text(text), style) for text, style in out]
+    # Each entry is one line: a newline in engine text (or a file name) is shown escaped,
+    # so that it cannot forge a line of the report ("361 passed").
+    return [(terminal_text(text).replace("\n", "\\n"), style) for text, style in out]
 
 
 def format_case(result: CaseResult, rules: Mapping[str, Rule], *, ascii: bool = False) -> str:
