@@ -8,8 +8,8 @@ from pathlib import Path
 from conformance.cli.commands import Command
 from conformance.cli.commands.common import error
 from conformance.reports.sanitize import terminal_text
-from conformance.suite.fixtures import lint
 from conformance.suite.files import visible_name
+from conformance.suite.fixtures import lint
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 
 __all__ = ["COMMAND"]
