@@ -19,10 +19,12 @@ ENGINE = ROOT / "tests" / "fake_engines" / "huge_open.py"
 PROBE = """
 import resource, sys
 from conformance.cli import main
+code = 2
 try:
     code = main(sys.argv[1:])
 finally:
     print("PEAK", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+sys.exit(code)
 """
 
 
