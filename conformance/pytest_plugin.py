@@ -15,6 +15,7 @@ containing "seed").
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -75,6 +76,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "skips, not failures",
     )
     group.addoption(
+        "--seven-rocks-sandbox",
+        action="store_true",
+        help="run the engine under bubblewrap, as 'seven-rocks-conformance run --sandbox' "
+        "does (a usage error when bwrap is missing)",
+    )
+    group.addoption(
         "--seven-rocks-allow-empty",
         action="store_true",
         help="a session in which every case was skipped (the engine claims none of their "
@@ -104,6 +111,12 @@ def pytest_configure(config: pytest.Config) -> None:
             f"--seven-rocks-skip-feature {unknown[0]!r} is not a feature: known are "
             + ", ".join(FEATURES)
         )
+    from conformance.engine.signals import end_engines_on_signals
+
+    # pytest would take SystemExit in a test for that test's failure and go on.
+    end_engines_on_signals()
+    if config.getoption("seven_rocks_sandbox") and shutil.which("bwrap") is None:
+        raise pytest.UsageError("--seven-rocks-sandbox needs bubblewrap (bwrap): not installed")
     rules = load_rules()
     config.addinivalue_line(
         "markers", "seed: Seven Rocks cases transcribing or implied by the rules text's examples"
@@ -288,7 +301,8 @@ class _Session:
         if self.client is None:
             engine = None if self.engine == "reference" else self.engine
             timeout = self.config.getoption("seven_rocks_timeout")
-            self.client = start_engine(engine, timeout=timeout)
+            sandbox = self.config.getoption("seven_rocks_sandbox")
+            self.client = start_engine(engine, timeout=timeout, sandbox=sandbox)
         return self.client
 
     def run_case(self, case: Case) -> CaseResult:
