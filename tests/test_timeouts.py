@@ -38,7 +38,8 @@ def test_the_check_keeps_good_values() -> None:
 @pytest.mark.parametrize("text", ["nan", "inf", "0", "-1"])
 @pytest.mark.parametrize("command", ["run", "smoke", "show", "mutants"])
 def test_the_command_line_refuses(text: str, command: str) -> None:
-    args = {"show": ["table.scoring.first-tile-five"], "mutants": ["--list"]}.get(command, [])
+    extra = {"show": ["table.scoring.twenty-five"], "mutants": ["--mutant", "counter-clockwise"]}
+    args = extra.get(command, [])
     done = cli(command, *args, "--timeout", text, timeout=60)
     assert done.returncode == 2, done.stderr
     assert "greater than 0 and at most 3600" in done.stderr
