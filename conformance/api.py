@@ -23,6 +23,7 @@ from typing import TextIO
 
 from conformance import SUITE_VERSION
 from conformance.engine.client import EngineClient, EngineInfo, EngineStartError, split_command
+from conformance.engine.sandbox import DEFAULT_MEMORY_MB, SandboxError, sandboxed
 from conformance.runner.execute import (
     DEFAULT_TIMEOUT,
     RunOptions,
@@ -53,6 +54,7 @@ __all__ = [
     "Rule",
     "RunOptions",
     "RunResult",
+    "SandboxError",
     "engine_command",
     "load_rules",
     "load_suite",
@@ -112,12 +114,25 @@ def engine_command(engine: EngineCommand) -> tuple[list[str], Mapping[str, str] 
     return argv, None
 
 
-def start_engine(engine: EngineCommand = None, *, timeout: float = DEFAULT_TIMEOUT) -> EngineClient:
+def start_engine(
+    engine: EngineCommand = None,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    sandbox: bool = False,
+    engine_memory: int = DEFAULT_MEMORY_MB,
+) -> EngineClient:
     """A started engine (handshake done), to be closed; use it as a context manager.
 
-    Raises `EngineStartError` when it cannot be started or fails the handshake.
+    ``sandbox`` runs it under bubblewrap as ``run --sandbox`` does (``engine_memory``:
+    its address space in MiB); `SandboxError` when bubblewrap is missing.
+
+    Raises `EngineStartError` when it cannot be started or fails the handshake, and
+    ``ValueError`` for a ``timeout`` that is not a number of seconds in (0, 3600]
+    (NaN, infinite, zero or negative).
     """
     argv, env = engine_command(engine)
+    if sandbox:
+        argv = sandboxed(argv, memory_mb=engine_memory)
     client = EngineClient(argv, timeout=timeout, env=env)
     client.start()
     return client
@@ -129,16 +144,21 @@ def run(
     *,
     options: RunOptions | None = None,
     jobs: int = 1,
+    sandbox: bool = False,
+    engine_memory: int = DEFAULT_MEMORY_MB,
 ) -> RunResult:
     """Run ``cases`` (default: the whole suite) against ``engine`` and return the results.
 
     The run is the ``run`` command's: engines restarted after a broken stream, the
     expected failures of ``options`` applied, each failed perft count located (its
     ``located``) unless ``options.locate_perft`` is false.
-    Raises `EngineStartError` when the engine cannot be started at all; everything
-    the engine does wrong afterwards is in the results.
+    Raises `EngineStartError` when the engine cannot be started at all, and
+    ``ValueError`` for a timeout in ``options`` that is not a number of seconds in
+    (0, 3600]; everything the engine does wrong afterwards is in the results.
     """
     argv, env = engine_command(engine)
+    if sandbox:
+        argv = sandboxed(argv, memory_mb=engine_memory)
     selected = load_suite() if cases is None else list(cases)
     result = run_suite(argv, selected, options=options, jobs=jobs, env=env)
     if cases is None:  # the whole suite: its case list is known

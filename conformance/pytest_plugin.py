@@ -16,6 +16,7 @@ containing "seed").
 from __future__ import annotations
 
 import argparse
+import shutil
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
 __all__ = ["CaseItem", "pytest_addoption", "pytest_configure", "seven_rocks_engine"]
 
 _PLUGIN_NAME = "seven-rocks-conformance-session"
+_RAN = "seven_rocks_ran"  # a user property of each case item: whether it was run
+_EXIT_EMPTY = 5  # conformance.runner.outcomes.EXIT_EMPTY, not imported until needed
 _SEED_SOURCES = ("transcribes:", "implied:")
 """Sources of the cases that reproduce the rules text's own worked examples."""
 
@@ -73,6 +76,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "skips, not failures",
     )
     group.addoption(
+        "--seven-rocks-sandbox",
+        action="store_true",
+        help="run the engine under bubblewrap, as 'seven-rocks-conformance run --sandbox' "
+        "does (a usage error when bwrap is missing)",
+    )
+    group.addoption(
+        "--seven-rocks-allow-empty",
+        action="store_true",
+        help="a session in which every case was skipped (the engine claims none of their "
+        "commands or features) exits 0; without it, 5",
+    )
+    group.addoption(
         "--seven-rocks-timeout",
         default="5",
         metavar="SECONDS",
@@ -101,6 +116,12 @@ def pytest_configure(config: pytest.Config) -> None:
         timeout = positive_float(config.getoption("seven_rocks_timeout"))
     except argparse.ArgumentTypeError as exc:
         raise pytest.UsageError(f"--seven-rocks-timeout {exc}") from None
+    from conformance.engine.signals import end_engines_on_signals
+
+    # pytest would take SystemExit in a test for that test's failure and go on.
+    end_engines_on_signals()
+    if config.getoption("seven_rocks_sandbox") and shutil.which("bwrap") is None:
+        raise pytest.UsageError("--seven-rocks-sandbox needs bubblewrap (bwrap): not installed")
     rules = load_rules()
     config.addinivalue_line(
         "markers", "seed: Seven Rocks cases transcribing or implied by the rules text's examples"
@@ -114,11 +135,19 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(_Session(config, engine, rules, timeout), _PLUGIN_NAME)
 
 
+def _one_line(text: str) -> str:
+    """Engine text made safe for a terminal (no ESC, OSC, bidirectional overrides, lone
+    surrogates, which pytest-xdist could not even send) and kept to one line."""
+    from conformance.reports.sanitize import terminal_text
+
+    return terminal_text(text).replace("\r", "\\r").replace("\n", "\\n")
+
+
 class CaseFailed(Exception):
     """The engine's answer departs from the rules (``failed`` in the runner's terms)."""
 
     def __init__(self, result: CaseResult) -> None:
-        super().__init__(result.message)
+        super().__init__(_one_line(result.message))
         self.result = result
 
 
@@ -139,11 +168,14 @@ class CaseItem(pytest.Item):
         from conformance.runner.outcomes import Outcome
 
         result = self.session_plugin.run_case(self.case)
+        # Read back from the report (by pytest-xdist's controller too): see _Session.
+        self.user_properties.append((_RAN, result.outcome is not Outcome.SKIPPED))
         if result.outcome is Outcome.SKIPPED:
-            pytest.skip(result.message)
+            pytest.skip(_one_line(result.message))
         if result.outcome is Outcome.XFAILED:
             pytest.xfail(
-                f"expected to fail ({self.session_plugin.expect_source}): {result.message}"
+                f"expected to fail ({self.session_plugin.expect_source}): "
+                + _one_line(result.message)
             )
         if result.outcome in (Outcome.FAILED, Outcome.XPASSED):
             raise CaseFailed(result)
@@ -158,7 +190,8 @@ class CaseItem(pytest.Item):
 
             result = excinfo.value.result
             # The first line is what pytest's short summary shows: the problem itself.
-            return f"{result.message}\n\n{format_case(result, self.session_plugin.rules)}"
+            first = _one_line(result.message)
+            return f"{first}\n\n{format_case(result, self.session_plugin.rules)}"
         return str(super().repr_failure(excinfo, style=style))
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
@@ -178,6 +211,34 @@ class _Session:
         self.timeout = timeout
         self.expect_source = ""
         self.runner: CaseByCase | None = None
+        self.ran = 0
+        self.skipped = 0
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Count the cases run and skipped, for an empty session's exit status."""
+        for name, ran in report.user_properties:
+            if name == _RAN and report.when == "call":
+                if ran:
+                    self.ran += 1
+                else:
+                    self.skipped += 1
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """A session whose cases were all skipped is not a pass (unless allowed)."""
+        if self.config.getoption("seven_rocks_allow_empty"):
+            return
+        if exitstatus == 0 and self.skipped and not self.ran:
+            session.exitstatus = _EXIT_EMPTY
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        """Say why an empty session fails."""
+        if self.skipped and not self.ran and not self.config.getoption("seven_rocks_allow_empty"):
+            terminalreporter.write_line(
+                f"seven-rocks: no case was run: all {self.skipped} were skipped (commands or "
+                f"features the engine does not claim); that is not a pass (exit {_EXIT_EMPTY}; "
+                "--seven-rocks-allow-empty accepts it)"
+            )
 
     def _cases(self) -> list[Case]:
         from conformance.suite.fixtures import FixtureError, load_cases
@@ -249,8 +310,12 @@ class _Session:
     def engine_command(self) -> tuple[list[str], Mapping[str, str] | None]:
         """The argv and environment of ``--seven-rocks-engine``."""
         from conformance.api import engine_command
+        from conformance.engine.sandbox import sandboxed
 
-        return engine_command(None if self.engine == "reference" else self.engine)
+        argv, env = engine_command(None if self.engine == "reference" else self.engine)
+        if self.config.getoption("seven_rocks_sandbox"):
+            argv = sandboxed(argv)
+        return argv, env
 
     def run_case(self, case: Case) -> CaseResult:
         """The run loop's verdict on one case (the runner's restarts, expected failures
@@ -279,7 +344,11 @@ def seven_rocks_engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]
         )
     session = request.config.pluginmanager.get_plugin(_PLUGIN_NAME)
     assert isinstance(session, _Session)  # registered whenever --seven-rocks-engine is given
-    client = start_engine(None if engine == "reference" else engine, timeout=session.timeout)
+    client = start_engine(
+        None if engine == "reference" else engine,
+        timeout=session.timeout,
+        sandbox=request.config.getoption("seven_rocks_sandbox"),
+    )
     try:
         yield client
     finally:

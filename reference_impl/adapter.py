@@ -8,7 +8,6 @@ line that is not JSON, an unknown command or a malformed argument gets a
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
@@ -24,7 +23,6 @@ __all__ = ["Replies", "handle", "main", "read_lines", "serve"]
 
 PROTOCOL = 1
 ENGINE = {"name": "seven-rocks-reference", "version": __version__, "language": "python"}
-_SCALARS = (str, int, float, bool, type(None))
 
 
 def _rejected(seq: JSON, error: RuleViolation) -> dict[str, JSON]:
@@ -38,14 +36,13 @@ def handle(request: JSON, commands: Mapping[str, Command] = COMMANDS) -> dict[st
     """The reply to one decoded query (not ``start`` or ``stop``)."""
     if not isinstance(request, dict):
         return _rejected(None, BadRequest("a request is a JSON object"))
-    seq = request.get("seq")
-    if not isinstance(seq, _SCALARS):
-        return _rejected(None, BadRequest("seq must be a JSON scalar"))
-    if isinstance(seq, float) and not math.isfinite(seq):
-        # 1e400 reads as infinity, which no JSON reply can echo.
-        return _rejected(None, BadRequest("seq is a number too large to echo"))
     if "seq" not in request:
         return _rejected(None, BadRequest("the request has no seq"))
+    seq = request["seq"]
+    if type(seq) is not int:
+        # Section 4: an integer, echoed exactly (any size: `loads` reads it whole); a
+        # fraction, an exponent (1e400 reads as infinity), a bool or a string is refused.
+        return _rejected(None, BadRequest("seq must be an integer"))
     name = request.get("cmd")
     command = commands.get(name) if isinstance(name, str) else None
     if command is None:
@@ -128,8 +125,7 @@ def serve(
     first = True
 
     def send(reply: JSON) -> None:
-        # No reply holds NaN or an infinity (a seq that reads as one is refused): `dumps`
-        # may write it.
+        # No reply holds NaN or an infinity (a seq is an integer): `dumps` may write it.
         line = dumps(reply) + b"\n"
         if isinstance(out, Replies):
             out.write(line)
@@ -148,7 +144,8 @@ def serve(
             if name == "stop":
                 return 0
             if name == "start" and handshake:
-                if request.get("protocol") != PROTOCOL:
+                protocol = request.get("protocol")
+                if type(protocol) is not int or protocol != PROTOCOL:  # not true, not 1.0
                     send({"ready": False, "protocol": PROTOCOL})
                     out.flush()
                     return 0

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.board.layout import Board, Heading, Tile, as_tile, side_value, tile_text
+from conformance.engine.bounded import cut_notes, short_json
 
 __all__ = ["Mark", "Marks", "read_marks", "shown", "side_text"]
 
@@ -75,6 +76,8 @@ class Marks:
 
 _SHOWN = 60
 """Characters of an odd value shown in a note."""
+_MAX_NOTES = 12
+"""Notes under a drawing, at most; then one more says how many were left out."""
 
 
 def shown(value: Any) -> str:
@@ -85,7 +88,12 @@ def shown(value: Any) -> str:
         return "null"
     if type(value) is int:
         return str(value)
-    text = ascii(value)
+    # Strings and numbers as Python writes them; lists and objects as JSON read only as
+    # far as shown (an answer may nest a thousand deep, or hold a million items).
+    scalar = value is None or isinstance(value, str | int | float | bool)
+    text = ascii(value[: _SHOWN + 1] if isinstance(value, str) else value) if scalar else ""
+    if not scalar:
+        text = short_json(value, _SHOWN + 1).encode("ascii", "backslashreplace").decode()
     if len(text) <= _SHOWN:
         return text
     cut = max(text.rfind(", ", 0, _SHOWN), text.rfind(" ", 0, _SHOWN))
@@ -146,6 +154,8 @@ def read_marks(board: Board, result: Mapping[str, Any] | None) -> Marks:
     out.has_counted = "counted" in result
     out.end_sum = result.get("end_sum")
     out.credit = result.get("credit")
+    # One note an entry not drawn: a few lines, however many entries the answer holds.
+    out.notes = list(cut_notes(out.notes, _MAX_NOTES, "notes"))
     return out
 
 

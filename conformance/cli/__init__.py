@@ -6,13 +6,14 @@ Exit codes: 0 success; 1 something failed or errored; 2 the command could not do
 from __future__ import annotations
 
 import argparse
-import signal
+import errno
 import sys
 from collections.abc import Sequence
-from types import FrameType
+from typing import Any, TextIO
 
 from conformance import SUITE_VERSION
 from conformance.cli.commands import load_commands
+from conformance.engine.signals import install_signal_handlers
 
 __all__ = ["build_parser", "main"]
 
@@ -34,19 +35,52 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _terminate(signum: int, frame: FrameType | None) -> None:
-    # Unwind normally so that every engine is stopped; exit status as a shell would show it.
-    raise SystemExit(128 + signum)
+class StdoutError(OSError):
+    """Standard output could not be written (a full disk, a closed pipe)."""
+
+
+class _GuardedStdout:
+    """Standard output whose write errors are told apart from those of other files:
+    every command then ends in one line and exit 2 when it cannot write its output."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise StdoutError(exc.errno, exc.strerror) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise StdoutError(exc.errno, exc.strerror) from exc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     args = build_parser().parse_args(argv)
-    if hasattr(signal, "SIGTERM"):
-        signal.signal(signal.SIGTERM, _terminate)
+    install_signal_handlers()
+    original = sys.stdout
+    sys.stdout = _GuardedStdout(original)
     try:
         code: int = args.execute(args)
+        sys.stdout.flush()
     except KeyboardInterrupt:
         print("seven-rocks-conformance: interrupted", file=sys.stderr)
         return 130
+    except StdoutError as exc:
+        from conformance.cli.commands.common import discard_stdout, error
+
+        discard_stdout()
+        if exc.errno != errno.EPIPE:  # a reader that stopped reading: quiet
+            error(f"cannot write to standard output: {exc.strerror or exc}")
+        return 2
+    finally:
+        sys.stdout = original
     return code

@@ -31,6 +31,7 @@ from conformance.engine.handshake import EngineInfo, HandshakeError, parse_hands
 from conformance.engine.pipes import Eof, Item, Pipes, StderrTail
 from conformance.engine.pipes import Oversize as OversizeLine
 from conformance.engine.processes import StoppingError, end_process, launch
+from conformance.engine.timeouts import checked_seconds
 from conformance.suite.protocol import PROTOCOL_VERSION
 
 __all__ = [
@@ -113,7 +114,8 @@ class EngineClient:
 
     Use as a context manager, or call ``start`` then ``close``. ``timeout`` bounds the wait
     for each reply (counted from when the previous reply arrived, so that pipelined
-    requests each get the full allowance).
+    requests each get the full allowance). Raises ``ValueError`` for a timeout that is
+    not a number of seconds in (0, 3600]: NaN, infinite, zero or negative.
     """
 
     def __init__(
@@ -127,8 +129,12 @@ class EngineClient:
         cwd: str | None = None,
     ) -> None:
         self.argv = list(argv)
-        self.timeout = timeout
-        self.start_timeout = start_timeout if start_timeout is not None else max(timeout, 10.0)
+        self.timeout = checked_seconds(timeout)
+        self.start_timeout = (
+            checked_seconds(start_timeout, "start_timeout")
+            if start_timeout is not None
+            else max(self.timeout, 10.0)
+        )
         self.max_line_bytes = max_line_bytes
         self.env = dict(env) if env is not None else None
         self.cwd = cwd

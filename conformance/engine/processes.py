@@ -15,7 +15,9 @@ import subprocess
 import threading
 from collections.abc import Mapping, Sequence
 
-__all__ = ["TOKEN_VAR", "StoppingError", "end_process", "launch"]
+from conformance.suite.cache import CACHE_DIR_ENV
+
+__all__ = ["TOKEN_VAR", "StoppingError", "end_all", "end_process", "launch"]
 
 TOKEN_VAR = "SEVEN_ROCKS_ENGINE_TOKEN"
 """Set in every engine's environment: finds its descendants even outside its group."""
@@ -83,26 +85,49 @@ def _child_of(base: str, pid: int) -> bool:
         return False
 
 
+_MAX_ROUNDS = 200  # scans of /proc while freezing strays, at most (each takes ~1 ms)
+
+
 def _kill_strays(token: str, pipes: Sequence[int]) -> None:
+    # Freeze, then kill: each stray found is stopped (a stopped process cannot fork), and
+    # the scan is repeated until it finds none not already stopped, so that a process
+    # that forks anew every millisecond (a "hopper") is caught too. Then all are killed.
     own_group = os.getpgrp()
-    # Twice: a stray may have forked between the scan and the kill.
-    for _ in range(2):
-        pids = _strays(token, pipes)
+    stopped: list[int] = []
+    seen: set[int] = set()
+    for _ in range(_MAX_ROUNDS):
+        pids = [pid for pid in _strays(token, pipes) if pid not in seen]
         if not pids:
-            return
+            break
         for pid in pids:
+            seen.add(pid)
+            stopped.append(pid)
             with contextlib.suppress(OSError):
-                # Its group too when it leads one (setsid), never a group it merely joined.
-                if os.getpgid(pid) == pid != own_group:
-                    os.killpg(pid, signal.SIGKILL)
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+                os.kill(pid, signal.SIGSTOP)
+    for pid in stopped:
+        with contextlib.suppress(OSError):
+            # Its group too when it leads one (setsid), never a group it merely joined.
+            if os.getpgid(pid) == pid != own_group:
+                os.killpg(pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _pipes_of(proc: subprocess.Popen[bytes]) -> list[int]:
+    pipes = []
+    for pipe in (proc.stdin, proc.stdout, proc.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            pipes.append(pipe.fileno())  # type: ignore[union-attr]
+    return pipes
 
 
 @atexit.register
-def _kill_leftovers() -> None:
-    # Last line of defence (an interrupted run, a worker thread cut short): no child
-    # process outlives the runner.
+def end_all() -> None:
+    """End every engine still running, with everything it started; start no more.
+
+    The exit handler (an interrupted run, a worker thread cut short: no child process
+    outlives the runner), and what a signal handler calls before the process dies.
+    """
     global _CLOSING
     with _LIVE_LOCK:
         _CLOSING = True
@@ -110,7 +135,8 @@ def _kill_leftovers() -> None:
     for proc, token in procs:
         _kill_group(proc)
         if os.name == "posix":
-            _kill_strays(token, ())
+            # With its pipes: a descendant that cleared the token still holds one.
+            _kill_strays(token, _pipes_of(proc))
 
 
 class StoppingError(RuntimeError):
@@ -126,6 +152,8 @@ def launch(
     """
     environment = dict(env if env is not None else os.environ)
     environment[TOKEN_VAR] = token
+    # The engine under test is not told where the fixture cache is.
+    environment.pop(CACHE_DIR_ENV, None)
     # Under the lock, so that an engine is either known to the exit handler or not
     # started at all (a worker thread may restart one while the runner exits).
     with _LIVE_LOCK:
@@ -149,11 +177,7 @@ def end_process(proc: subprocess.Popen[bytes], token: str) -> None:
     """Kill an engine, its group and its strays; wait for it; forget it."""
     _kill_group(proc)
     if os.name == "posix":
-        pipes = []
-        for pipe in (proc.stdin, proc.stdout, proc.stderr):
-            with contextlib.suppress(OSError, ValueError, AttributeError):
-                pipes.append(pipe.fileno())  # type: ignore[union-attr]
-        _kill_strays(token, pipes)
+        _kill_strays(token, _pipes_of(proc))
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(5)
     with _LIVE_LOCK:

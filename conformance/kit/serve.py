@@ -22,7 +22,20 @@ __all__ = ["Command", "Engine"]
 Command = Callable[..., Mapping[str, Any]]
 """A command function: called with the checked arguments by name, returns the result."""
 
-_SCALARS = (str, int, float, bool, type(None))
+
+def exact_seq(request: Mapping[str, Any]) -> int | None:
+    """The request's ``seq`` when it is an exact integer (echoed as it came), else None.
+
+    spec/protocol.md section 4: ``seq`` is an integer; a fraction (``1.0``), an exponent
+    (``1e400``, which Python reads as infinity), a bool, a string or ``null`` is refused.
+    """
+    seq = request.get("seq")
+    return seq if type(seq) is int else None
+
+
+def speaks_protocol_one(value: Any) -> bool:
+    """Whether a handshake's ``protocol`` is the integer 1 (not ``true``, not ``1.0``)."""
+    return type(value) is int and value == PROTOCOL_VERSION
 
 
 def _no_constant(name: str) -> Any:
@@ -90,9 +103,9 @@ class Engine:
         """The reply to one decoded query (anything but ``start`` and ``stop``)."""
         if not isinstance(request, dict):
             return _rejected(None, "bad_request", None, "a request is a JSON object")
-        seq = request.get("seq")
-        if "seq" not in request or not isinstance(seq, _SCALARS):
-            return _rejected(None, "bad_request", None, "seq is missing or not a JSON scalar")
+        seq = exact_seq(request)
+        if seq is None:
+            return _rejected(None, "bad_request", None, "seq is missing or not an integer")
         cmd = request.get("cmd")
         if cmd not in QUERY_CMDS:
             known = ", ".join(QUERY_CMDS)
@@ -135,7 +148,7 @@ class Engine:
         if cmd == "stop":
             return None
         if cmd == "start":
-            if request.get("protocol") != PROTOCOL_VERSION:
+            if not speaks_protocol_one(request.get("protocol")):
                 return {"ready": False, "protocol": PROTOCOL_VERSION}
             return self.handshake()
         return self.handle(request)

@@ -119,6 +119,7 @@ def _case(result: CaseResult) -> dict[str, Any]:
         "request": result.request,
         "expected": result.case.expected_reply() if _known(result.case) else None,
         "reply": result.reply,
+        "reply_cut": list(result.reply_cut),
         "detailed": detailed,
         "board": _board(result) if result.outcome.bad else None,
         "hands": _steps(result) if result.outcome.bad else [],

@@ -27,7 +27,9 @@ def _counts(counts: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
+def report_object(
+    result: RunResult, *, strict: bool = False, allow_empty: bool = False
+) -> dict[str, Any]:
     """The report of a run as one object that ``json.dumps(..., allow_nan=False)`` accepts.
 
     Everything an engine said (replies, messages, its name) is made strict JSON: NaN,
@@ -59,6 +61,8 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
                 entry["request"] = r.request
             if r.reply is not None:
                 entry["reply"] = r.reply
+            if r.reply_cut:
+                entry["reply_cut"] = list(r.reply_cut)
             if r.stderr_tail:
                 entry["stderr_tail"] = r.stderr_tail
             if r.located:
@@ -83,8 +87,8 @@ def report_object(result: RunResult, *, strict: bool = False) -> dict[str, Any]:
             "argv": list(engine.argv),
             "cmds": list(engine.cmds),
         },
-        "ok": result.ok(strict=strict),
-        "exit_code": result.exit_code(strict=strict),
+        "ok": result.ok(strict=strict, allow_empty=allow_empty),
+        "exit_code": result.exit_code(strict=strict, allow_empty=allow_empty),
         "duration_s": round(result.duration, 6),
         "restarts": result.restarts,
         "aborted": result.aborted,

@@ -120,6 +120,9 @@ def _case_lines(result: CaseResult, rules: Mapping[str, Rule], ascii: bool) -> l
     out.append((f"  Expected: {_json(expected)}", "green"))
     if result.reply is not None:
         out.append((f"  Actual:   {_json(result.reply)}", "red"))
+    if result.reply_cut:
+        out.append(("  Actual reply kept in part (judged whole):", "dim"))
+        out.extend((f"    - {note}", "dim") for note in result.reply_cut)
     if result.mismatches:
         out.append(("  Differences (expected vs actual):", "bold"))
         out.extend((f"    - {m}", "yellow") for m in result.mismatches)
@@ -131,7 +134,9 @@ def _case_lines(result: CaseResult, rules: Mapping[str, Rule], ascii: bool) -> l
     if result.stderr_tail.strip():
         out.append(("  Engine stderr (tail):", "dim"))
         out.extend((f"    {line}", "dim") for line in _tail(result.stderr_tail))
-    return [(terminal_text(text), style) for text, style in out]
+    # Each entry is one line: a newline in engine text (or a file name) is shown escaped,
+    # so that it cannot forge a line of the report ("361 passed").
+    return [(terminal_text(text).replace("\n", "\\n"), style) for text, style in out]
 
 
 def format_case(result: CaseResult, rules: Mapping[str, Rule], *, ascii: bool = False) -> str:
@@ -187,6 +192,8 @@ def _claims_line(result: RunResult) -> str | None:
     if not result.unclaimed_features:
         return None
     verdict = "conforms" if result.ok() else "does not conform"
+    if result.empty():
+        verdict = "nothing run"
     claims = "; ".join(
         f"{name} not claimed ({count} cases skipped)"
         for name, count in result.feature_skips().items()
@@ -209,6 +216,8 @@ def rule_summary(result: RunResult, *, every_rule: bool = False) -> list[str]:
         "Per rule (a case citing several rules counts once under each of them, so the "
         "rows add up to more than the cases):"
     ]
+    if result.empty():
+        return [*lines, f"  no case was run: all {len(result.results)} were skipped"]
     if not chosen:
         return [*lines, f"  every case of all {len(counts)} rules run passed"]
     rows = {k: {o.value: counts[k][o.value] for o in Outcome} for k in chosen}

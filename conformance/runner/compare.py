@@ -9,12 +9,15 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
+from conformance.engine.bounded import short_json
+
 __all__ = [
+    "MAX_LISTED",
     "MULTISET_KEYS",
     "Mismatch",
     "diff",
@@ -27,6 +30,9 @@ MULTISET_KEYS = frozenset({"open", "counted", "placements", "legal", "divide"})
 """Arrays stored under these keys compare without regard to order."""
 
 _RENDER_LIMIT = 300
+MAX_LISTED = 20
+_MATCH_LIMIT = 10_000  # actual items of an unordered array matched item by item, at most
+"""Differences listed under one array; the others are counted in one more line."""
 
 
 @dataclass(frozen=True)
@@ -45,12 +51,35 @@ class Mismatch:
 
 
 def render(value: Any, limit: int = _RENDER_LIMIT) -> str:
-    """A compact one-line JSON rendering of ``value``, cut at ``limit`` characters."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """A compact one-line JSON rendering of ``value``, cut at ``limit`` characters (read
+    no further, and without recursion: an engine's value may be huge or deep)."""
+    return short_json(value, limit)
+
+
+def _unexpected(
+    out: list[Mismatch],
+    actual: Sequence[Any],
+    extra: Iterable[int],
+    count: int,
+    path: str,
+    unordered: bool,
+) -> None:
+    """``out`` extended with the first `MAX_LISTED` of the ``count`` unexpected items of
+    ``actual`` (indexes ``extra``), then a line counting the rest: a reply of a million
+    items costs a few lines, not a million. (The other differences are as many as the
+    expected items at most: a fixture's, all listed.)"""
+    for j in islice(extra, MAX_LISTED):
+        out.append(
+            Mismatch(
+                path if unordered else f"{path}[{j}]",
+                f"unexpected item {render(actual[j])}",
+                unordered,
+            )
+        )
+    if count > MAX_LISTED:
+        out.append(
+            Mismatch(path, f"{count - MAX_LISTED} more unexpected items not listed", unordered)
+        )
 
 
 def _same_scalar(expected: Any, actual: Any) -> bool:
@@ -184,12 +213,18 @@ def _diff_ordered(expected: list[Any], actual: list[Any], path: str) -> list[Mis
         out.extend(diff(e, a, f"{path}[{i}]"))
     for i in range(len(actual), len(expected)):
         out.append(Mismatch(f"{path}[{i}]", f"missing; expected {render(expected[i])}"))
-    for i in range(len(expected), len(actual)):
-        out.append(Mismatch(f"{path}[{i}]", f"unexpected item {render(actual[i])}"))
+    extra = range(len(expected), len(actual))
+    _unexpected(out, actual, extra, len(extra), path, False)
     return out
 
 
 def _diff_multiset(expected: list[Any], actual: list[Any], path: str) -> list[Mismatch]:
+    if len(actual) > _MATCH_LIMIT:
+        # Matching costs expected x actual: past the limit the count says it all.
+        return [
+            Mismatch(path, f"expected {_items(len(expected))}, got {len(actual)}", True),
+            Mismatch(path, f"too many items to match one by one (over {_MATCH_LIMIT})", True),
+        ]
     matched, _ = _match_multiset(expected, actual)
     if len(matched) == len(expected) == len(actual):
         return []
@@ -208,7 +243,7 @@ def _diff_multiset(expected: list[Any], actual: list[Any], path: str) -> list[Mi
         Mismatch(path, f"no actual item matches expected {render(expected[i])}", True)
         for i in missing
     )
-    out.extend(Mismatch(path, f"unexpected item {render(actual[j])}", True) for j in extra)
+    _unexpected(out, actual, extra, len(extra), path, True)
     return out
 
 

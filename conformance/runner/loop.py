@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from conformance.engine.client import EngineClient, EngineInfo, EngineStartError
+from conformance.engine.timeouts import checked_seconds
 from conformance.runner.expectfail import ExpectFail
 from conformance.runner.outcomes import CaseResult, Outcome
 from conformance.runner.verdict import evaluate, not_sent
@@ -55,6 +56,12 @@ class RunOptions:
     locate_perft: bool = True
     """Locate each failed perft count (`conformance.runner.perft_descent`): a second
     engine descends the divide breakdowns after the run."""
+
+    def __post_init__(self) -> None:
+        # Refused here, before any engine starts: NaN or infinity would wait for ever.
+        checked_seconds(self.timeout)
+        if self.start_timeout is not None:
+            checked_seconds(self.start_timeout, "start_timeout")
 
     @property
     def expected_failures(self) -> ExpectFail:

@@ -13,7 +13,11 @@ from conformance.runner.compare import Mismatch
 from conformance.suite.fixtures import Case
 from conformance.suite.rules import rule_group
 
-__all__ = ["CaseResult", "Outcome", "RunResult"]
+__all__ = ["EXIT_EMPTY", "CaseResult", "Outcome", "RunResult"]
+
+EXIT_EMPTY = 5
+"""Exit code of a run in which no case was run (every one skipped, or none selected): an
+engine that implements nothing has not passed anything (pytest's "no tests" code)."""
 
 
 class Outcome(StrEnum):
@@ -55,6 +59,9 @@ class CaseResult:
     """For a skipped case: the features it needs that the engine does not claim."""
     failure: ExchangeFailure | None = None
     """For an errored case whose exchange failed: what went wrong, as data."""
+    reply_cut: tuple[str, ...] = ()
+    """What was cut from ``reply`` to keep it bounded (`conformance.engine.bounded`):
+    the case was judged on the whole reply, the reports show this part of it."""
 
 
 @dataclass
@@ -98,13 +105,23 @@ class RunResult:
         """The cases that make the run unsuccessful, in suite order."""
         return [r for r in self.results if r.outcome.bad]
 
-    def ok(self, *, strict: bool = False) -> bool:
-        """Whether every case ran and none failed or errored (and, when ``strict``, nothing
-        was skipped)."""
+    def empty(self) -> bool:
+        """Whether no case was run: every one was skipped (its command or a feature it
+        needs not claimed), or there was none."""
+        return not self.aborted and all(r.outcome is Outcome.SKIPPED for r in self.results)
+
+    def ok(self, *, strict: bool = False, allow_empty: bool = False) -> bool:
+        """Whether every case ran and none failed or errored, some case was run (unless
+        ``allow_empty``), and, when ``strict``, nothing was skipped."""
         if self.aborted or any(r.outcome.bad or r.outcome is Outcome.NOT_RUN for r in self.results):
+            return False
+        if self.empty() and not allow_empty:
             return False
         return not (strict and any(r.outcome is Outcome.SKIPPED for r in self.results))
 
-    def exit_code(self, *, strict: bool = False) -> int:
-        """0 when the run is successful, 1 otherwise."""
-        return 0 if self.ok(strict=strict) else 1
+    def exit_code(self, *, strict: bool = False, allow_empty: bool = False) -> int:
+        """0 when the run is successful, `EXIT_EMPTY` when no case was run (unless
+        ``allow_empty``), 1 otherwise."""
+        if self.empty() and not allow_empty:
+            return EXIT_EMPTY
+        return 0 if self.ok(strict=strict, allow_empty=allow_empty) else 1

@@ -10,6 +10,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
+from conformance.engine.bounded import MAX_TEXT, bounded
 from conformance.engine.client import EngineInfo, Exchange
 from conformance.runner.compare import diff, diff_rejected, render
 from conformance.runner.outcomes import CaseResult, Outcome
@@ -23,7 +24,10 @@ def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, s
     """(outcome key, problem) for a reply whose framing and seq are right."""
     keys = [k for k in OUTCOME_KEYS if k in reply]
     if len(keys) != 1:
-        have = ", ".join(sorted(reply)) or "nothing"
+        names = (
+            sorted(reply) if len(reply) <= 10 else [*sorted(reply)[:10], f"{len(reply) - 10} more"]
+        )
+        have = ", ".join(names)[:MAX_TEXT] or "nothing"
         return None, (
             f"the reply must carry exactly one of result/rejected/errored/skipped; it has: {have}"
         )
@@ -86,14 +90,26 @@ def _check_schema(case: Case, exchange: Exchange) -> str | None:
     return None
 
 
+def _said(body: Mapping[str, Any]) -> str:
+    """The engine's ``message``, cut to `MAX_TEXT` characters."""
+    message = body.get("message", "")
+    text = message if isinstance(message, str) else render(message, MAX_TEXT)
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "..."
+
+
 def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) -> CaseResult:
-    """The verdict on one case from its exchange with the engine."""
+    """The verdict on one case from its exchange with the engine.
+
+    The verdict reads the whole reply; the result keeps it in bounded form.
+    """
+    kept = bounded(exchange.reply if exchange.reply is not None else exchange.raw)
     base = CaseResult(
         case,
         Outcome.ERRORED,
         request=exchange.request,
         duration=exchange.elapsed,
-        reply=exchange.reply if exchange.reply is not None else exchange.raw,
+        reply=kept.value,
+        reply_cut=kept.cut,
     )
     if exchange.failure is not None:
         return replace(base, message=str(exchange.failure), failure=exchange.failure)
@@ -105,12 +121,12 @@ def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) ->
         return replace(base, message=problem or "")
     body = reply[key]
     if key == "errored":
-        return replace(base, message=f"the engine reported an error: {body.get('message', '')}")
+        return replace(base, message=f"the engine reported an error: {_said(body)}")
     if key == "skipped":
         return replace(
             base,
             outcome=Outcome.SKIPPED,
-            message=f"the engine declined the case: {body.get('message', '')}",
+            message=f"the engine declined the case: {_said(body)}",
         )
     if case.expect is not None:
         if key == "rejected":
@@ -119,7 +135,7 @@ def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) ->
                 base,
                 outcome=Outcome.FAILED,
                 message=f"expected a result, but the engine rejected the request with "
-                f"{render(body.get('code'))}{index}: {body.get('message', '')}",
+                f"{render(body.get('code'))}{index}: {_said(body)}",
             )
         mismatches = diff(case.expect, body, "result")
     else:

@@ -55,7 +55,7 @@ def _environment() -> Environment:
 def rule_page_name(rule_id: str) -> str | None:
     """The file of a rule's page under ``rules/``, or None for a text that is no rule ID
     (a report may cite anything: only rule IDs get a page)."""
-    return f"{rule_id}.html" if _RULE_ID.match(rule_id) and len(rule_id) <= 120 else None
+    return f"{rule_id}.html" if _RULE_ID.fullmatch(rule_id) and len(rule_id) <= 120 else None
 
 
 def cell(score: Score) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from conformance.engine.bounded import bounded, cut_notes
 from conformance.engine.handshake import EngineInfo
 from conformance.runner.compare import Mismatch
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
@@ -173,6 +174,9 @@ def _case_result(entry: Mapping[str, Any]) -> CaseResult:
         expect_rejected=expected.get("rejected"),
         file=entry["file"],
     )
+    # A report is a file from anywhere: its reply is kept within the runner's bounds.
+    kept = bounded(entry.get("reply"))
+    cut = [str(note) for note in entry.get("reply_cut", []) if isinstance(note, str)]
     return CaseResult(
         case=case,
         # Format 2 writes a case never sent as errored, marked not_run.
@@ -180,7 +184,8 @@ def _case_result(entry: Mapping[str, Any]) -> CaseResult:
         message=entry.get("message", ""),
         mismatches=tuple(Mismatch(m["path"], m["message"]) for m in entry.get("mismatches", [])),
         request=request,
-        reply=entry.get("reply"),
+        reply=kept.value,
+        reply_cut=cut_notes([*cut, *kept.cut]),
         stderr_tail=entry.get("stderr_tail", ""),
         duration=entry["duration_s"],
         located=entry.get("located", ""),

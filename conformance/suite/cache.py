@@ -1,4 +1,4 @@
-"""A cache of parsed fixture files, so that reading a folder again costs little.
+"""A cache of parsed user fixture files, so that reading a folder again costs little.
 
 Parsing YAML and checking it against the JSON Schema cost far more than the rest of a
 run. Both depend only on the file's bytes, the schemas, the suite's version and the code
@@ -9,18 +9,32 @@ made of a hash of all of these:
   fixture format flows through the cache untouched);
 - the schema messages, once a check has asked for them.
 
+Only a user's own fixture folders are cached. The suite's own files are parsed on every
+run: their key can be computed from public data, so an entry for them, written by
+anyone who can write the folder (another user, or the engine under test itself), could
+change the verdicts.
+
 Where: ``$SEVEN_ROCKS_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/seven-rocks-conformance``,
 else ``~/.cache/seven-rocks-conformance``. Setting ``SEVEN_ROCKS_NO_CACHE`` to anything
-but ``""`` or ``0`` turns the cache off. The cache is only ever a shortcut: a folder that
-cannot be created or written, or an entry that cannot be read, means the work is done
-again, with the same verdicts and messages.
+but ``""`` or ``0`` turns the cache off. The runner creates the folder (and its
+``fixtures`` folder) with mode 0700, and refuses, with a warning, one that is a link,
+belongs to another user or can be written by others. Entries are read only as regular
+files of bounded size, opened without following links; they are written through new
+temporary files (``O_EXCL|O_NOFOLLOW``) renamed into place, and pruned without following
+links. The cache is only ever a shortcut: a folder that cannot be used, or an entry that
+cannot be read or is not what the runner writes, means the file is parsed again, with
+the same verdicts and messages.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import secrets
+import stat
+import sys
 import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -32,6 +46,7 @@ from conformance.suite.resources import DataNotFoundError, schemas_dir
 __all__ = [
     "CACHE_DIR_ENV",
     "MAX_AGE_DAYS",
+    "MAX_ENTRY_BYTES",
     "NO_CACHE_ENV",
     "FixtureCache",
     "cache_dir",
@@ -45,16 +60,23 @@ NO_CACHE_ENV = "SEVEN_ROCKS_NO_CACHE"
 
 MAX_AGE_DAYS = 30
 """Entries written longer ago than this are removed by the next run that writes one."""
+MAX_ENTRY_BYTES = 64 * 1024 * 1024
+"""Largest entry read; a larger one is parsed again (the suite's largest is ~0.5 MB)."""
 
 # Bump when the meaning of a cached entry changes (the loader's rules, the entry's form).
-_FORMAT = b"seven-rocks-fixture-cache 1\n"
+_FORMAT = b"seven-rocks-fixture-cache 2\n"
 _APP = "seven-rocks-conformance"
 # The modules whose code decides what an entry holds.
 _CODE = ("yaml_loader.py", "schemas.py")
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_warned: set[str] = set()
 
 
 def cache_dir(environ: Mapping[str, str] | None = None) -> Path | None:
-    """The folder the cache lives in, or None when the cache is turned off."""
+    """The folder the cache lives in, or None when the cache is turned off (or no home)."""
     env = os.environ if environ is None else environ
     if env.get(NO_CACHE_ENV, "") not in ("", "0"):
         return None
@@ -64,7 +86,54 @@ def cache_dir(environ: Mapping[str, str] | None = None) -> Path | None:
     # The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
     if base and Path(base).is_absolute():
         return Path(base) / _APP
-    return Path.home() / ".cache" / _APP
+    try:
+        return Path.home() / ".cache" / _APP
+    except RuntimeError:  # no HOME and no password entry: no cache
+        return None
+
+
+def _warn(message: str) -> None:
+    # Once per process: a run loads the fixtures more than once.
+    if message not in _warned:
+        _warned.add(message)
+        with contextlib.suppress(OSError, ValueError):
+            print(f"seven-rocks-conformance: warning: {message}", file=sys.stderr)
+
+
+def _folder_fd(path: str, parent: int | None) -> int | None:
+    """An open descriptor of the folder ``path`` (made 0700 if missing), or None.
+
+    None, with a warning, when it is a link, not a folder, another user's, or writable by
+    others; None quietly when it cannot be made or opened.
+    """
+    try:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(path, 0o700, dir_fd=parent)
+        fd = os.open(path, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=parent)
+    except OSError:
+        if _is_link(path, parent):
+            _warn(f"not using the fixture cache {path!r}: it is a symbolic link")
+        return None
+    info = os.fstat(fd)
+    why = None
+    if not stat.S_ISDIR(info.st_mode):
+        why = "it is not a folder"
+    elif hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        why = "it belongs to another user"
+    elif info.st_mode & 0o022:
+        why = f"others can write it (mode {stat.S_IMODE(info.st_mode):o})"
+    if why is not None:
+        os.close(fd)
+        _warn(f"not using the fixture cache {path!r}: {why}")
+        return None
+    return fd
+
+
+def _is_link(path: str, parent: int | None) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(path, dir_fd=parent).st_mode)
+    except OSError:
+        return False
 
 
 class FixtureCache:
@@ -79,22 +148,61 @@ class FixtureCache:
         for part in salt:
             digest.update(hashlib.sha256(part).digest())
         self._salt = digest.digest()
+        self._fd: int | None = None
+        self._opened = False
         self._writable = True
-        self._made = False
+        self._pruned = False
 
     def key(self, content: bytes) -> str:
         """The key of a file with these bytes."""
         return hashlib.sha256(self._salt + content).hexdigest()
 
+    def _folder(self) -> int | None:
+        """The entries' folder, opened once (None: no cache this run)."""
+        if not self._opened:
+            self._opened = True
+            if self.directory is not None:
+                base = self.directory.parent
+                with contextlib.suppress(OSError):
+                    base.parent.mkdir(parents=True, exist_ok=True)
+                top = _folder_fd(str(base), None)
+                if top is not None:
+                    self._fd = _folder_fd("fixtures", top)
+                    os.close(top)
+        return self._fd
+
+    def close(self) -> None:
+        """Let go of the folder (a later use opens it again)."""
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+        self._fd, self._opened = None, False
+
+    def __del__(self) -> None:
+        self.close()
+
     def get(self, key: str) -> dict[str, Any] | None:
         """The entry stored under ``key`` (a dict with ``data``), or None."""
-        if self.directory is None:
+        folder = self._folder() if self.directory is not None else None
+        if folder is None:
             return None
         try:
-            text = (self.directory / f"{key}.json").read_text(encoding="utf-8")
-            entry = json.loads(text)
+            fd = os.open(
+                f"{key}.json", os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=folder
+            )
+        except OSError:
+            return None  # absent, a link, or unreadable: parse again
+        try:
+            with os.fdopen(fd, "rb") as f:
+                info = os.fstat(f.fileno())
+                if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+                    return None  # a FIFO, a device, or absurdly large
+                content = f.read(MAX_ENTRY_BYTES + 1)
+            if len(content) > MAX_ENTRY_BYTES:
+                return None  # grew while being read
+            entry = json.loads(content)
         except (OSError, ValueError, RecursionError):
-            return None  # absent, unreadable or corrupted: parse again
+            return None  # unreadable or corrupted: parse again
         if not isinstance(entry, dict) or entry.get("key") != key or "data" not in entry:
             return None
         schema = entry.get("schema")
@@ -108,38 +216,49 @@ class FixtureCache:
         """Store ``entry`` (JSON values) under ``key``; failing to write is not an error."""
         if self.directory is None or not self._writable:
             return
+        folder = self._folder()
+        if folder is None:
+            self._writable = False
+            return
         try:
             # dumps, not dump: only the one-shot encoder is the C one.
-            text = json.dumps({**entry, "key": key}, separators=(",", ":"))
-            if not self._made:
-                self.directory.mkdir(parents=True, exist_ok=True)
-                self._made = True
-                self._prune()
+            text = json.dumps({**entry, "key": key}, separators=(",", ":")).encode()
+            if not self._pruned:
+                self._pruned = True
+                self._prune(folder)
             # Write then rename: a reader never sees half an entry, even from another
-            # run; the process id keeps two runs writing the same entry apart.
-            temp = self.directory / f".{key}.{os.getpid()}.tmp"
+            # run. A fresh random name, created exclusively and never through a link, so
+            # that nothing planted in the folder is written through.
+            temp = f".{key}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC
+            fd = os.open(temp, flags, 0o600, dir_fd=folder)
             try:
-                temp.write_text(text, encoding="utf-8")
-                os.replace(temp, self.directory / f"{key}.json")
+                with os.fdopen(fd, "wb") as f:
+                    f.write(text)
+                os.replace(temp, f"{key}.json", src_dir_fd=folder, dst_dir_fd=folder)
             except BaseException:
-                temp.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    os.unlink(temp, dir_fd=folder)
                 raise
         except (OSError, ValueError, RecursionError):
             # Read-only home, full disk, a file where the folder should be: go on without.
             self._writable = False
 
-    def _prune(self) -> None:
+    @staticmethod
+    def _prune(folder: int) -> None:
         # Entries of edited files are never read again: a run that writes removes those
         # written more than MAX_AGE_DAYS ago. An entry still in use is then parsed and
-        # written once more, which costs one slower run a month.
-        assert self.directory is not None
+        # written once more, which costs one slower run a month. Only regular files of
+        # the folder itself are removed: links are not followed, folders not entered.
         oldest = time.time() - MAX_AGE_DAYS * 86400
-        for entry in self.directory.glob("*.json"):
-            try:
-                if entry.stat().st_mtime < oldest:
-                    entry.unlink()
-            except OSError:
-                continue  # another run removed it first
+        with contextlib.suppress(OSError), os.scandir(folder) as entries:
+            for entry in entries:
+                if not entry.name.endswith(".json"):
+                    continue
+                with contextlib.suppress(OSError):
+                    info = entry.stat(follow_symlinks=False)
+                    if stat.S_ISREG(info.st_mode) and info.st_mtime < oldest:
+                        os.unlink(entry.name, dir_fd=folder)
 
 
 def fixture_cache() -> FixtureCache:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ __all__ = [
     "fixture_files",
     "read_fixture",
     "resolved_path",
+    "visible_name",
 ]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -66,8 +68,47 @@ def fixture_files(directory: Path) -> list[Path]:
     too, so that reading them reports them instead of skipping them silently. Linked
     folders are not followed, so a link loop cannot make the walk endless.
     """
-    found = {*directory.rglob("*.yaml"), *directory.rglob("*.yml")}
+    # Walked with a list, not recursion: a tree 990 folders deep is just a long walk.
+    found: list[Path] = []
+    todo = [directory]
+    while todo:
+        folder = todo.pop()
+        try:
+            with os.scandir(folder) as entries:
+                listed = list(entries)
+        except OSError:
+            continue  # unreadable, or gone: nothing below it is listed
+        for entry in listed:
+            path = folder / entry.name
+            if entry.name.endswith((".yaml", ".yml")):
+                found.append(path)
+            elif _is_folder(entry):
+                todo.append(path)
     return sorted(found)
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+# Characters a file name may hold that would garble a message or forge a line of it:
+# controls (newline included), bidirectional overrides, and the lone surrogates that
+# stand for bytes that are not UTF-8.
+_UNSAFE_NAME = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def visible_name(name: str) -> str:
+    """A file name as messages write it: every character that could garble the output
+    (a newline, ESC, a byte that is not UTF-8) shown as an escape such as ``\\x0a``."""
+    return _UNSAFE_NAME.sub(_escape, name)
 
 
 def read_fixture(path: Path) -> bytes:
@@ -115,13 +156,13 @@ def display_name(path: Path) -> str:
     # The suite's own files read the same wherever the suite is installed.
     resolved = resolved_path(path)
     try:
-        return str(Path("fixtures") / resolved.relative_to(fixtures_dir().resolve()))
+        return visible_name(str(Path("fixtures") / resolved.relative_to(fixtures_dir().resolve())))
     except (ValueError, DataNotFoundError, OSError, RuntimeError):
         pass
     try:
-        return str(resolved.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+        return visible_name(str(resolved.relative_to(Path.cwd())))
+    except (ValueError, OSError):
+        return visible_name(str(path))
 
 
 def decode(content: bytes) -> str:

@@ -22,6 +22,7 @@ from conformance.suite.files import (
     read_fixture,
     resolved_path,
 )
+from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 from conformance.suite.structure import CASE_ID, SEED_HEADINGS, SOURCE_KINDS, file_structure
 
@@ -141,29 +142,46 @@ class _Collector:
     rules: Mapping[str, Rule]
     schema: bool
     cache: FixtureCache
+    builtin: Path | None
+    """The suite's own fixture folder, resolved: its files are never cached."""
     problems: list[FixtureProblem] = field(default_factory=list)
     cases: list[Case] = field(default_factory=list)
     seen: dict[str, str] = field(default_factory=dict)
     files: int = 0
 
-    def add_file(self, path: Path, *, schema: bool) -> None:
+    def add_file(self, path: Path, *, schema: bool, reread: bool = False) -> None:
         name = display_name(path)
         self.files += 1
-        entry = self._read(name, path)
+        cached = self._cached(path)
+        entry = self._read(name, path, cached and not reread)
         if entry is None:
             return
         data = entry["data"]
-        file_problems, case_problems = file_structure(data)
+        key, fresh = entry.pop("key"), entry.pop("fresh")
+        try:
+            file_problems, case_problems = file_structure(data)
+            messages: list[str] | None = None
+            if schema and self.schema:
+                messages = entry.get("schema")
+                if messages is None:
+                    messages = entry["schema"] = _schema_problems(data)
+                    fresh = True
+        except RecursionError:
+            if fresh:
+                raise  # the loader bounds nesting: cannot happen to a file just parsed
+            file_problems, case_problems, messages = ["nested too deeply"], [], None
+        if not fresh and (file_problems or messages or any(p for _, p in case_problems)):
+            # An entry is trusted to say that a file is sound, never that it is not: a
+            # problem read from the cache (a corrupted entry, maybe) means parse again.
+            self.files -= 1
+            self.add_file(path, schema=schema, reread=True)
+            return
         self.problems.extend(FixtureProblem(name, None, m) for m in file_problems)
         for label, problems in case_problems:
             self.problems.extend(FixtureProblem(name, label, m) for m in problems)
-        key, fresh = entry.pop("key"), entry.pop("fresh")
-        if schema and self.schema:
-            if entry.get("schema") is None:
-                entry["schema"] = _schema_problems(data)
-                fresh = True
-            self._add_schema_problems(name, entry["schema"], case_problems)
-        if fresh:
+        if messages is not None:
+            self._add_schema_problems(name, messages, case_problems)
+        if fresh and cached:
             self.cache.put(key, entry)
         if file_problems:
             return
@@ -171,13 +189,18 @@ class _Collector:
             if not problems:
                 self._add_case(name, raw)
 
-    def _read(self, name: str, path: Path) -> dict[str, Any] | None:
+    def _cached(self, path: Path) -> bool:
+        # The suite's own files are parsed every run: anyone able to write the cache
+        # folder (the engine under test too) could otherwise write their entries.
+        return self.builtin is None or not resolved_path(path).is_relative_to(self.builtin)
+
+    def _read(self, name: str, path: Path, use_cache: bool) -> dict[str, Any] | None:
         """The file's cache entry (``data``, maybe ``schema``), its ``key``, and whether it
         is ``fresh`` (not yet stored); None when it cannot be read."""
         try:
             content = read_fixture(path)
             key = self.cache.key(content)
-            entry = self.cache.get(key)
+            entry = self.cache.get(key) if use_cache else None
             fresh = entry is None
             if entry is None:
                 entry = {"data": load_yaml(decode(content))}
@@ -247,7 +270,13 @@ def _collect(
     schema_dirs: Iterable[Path],
     schema: bool,
 ) -> _Collector:
-    collector = _Collector(rules if rules is not None else load_rules(), schema, fixture_cache())
+    try:
+        builtin: Path | None = fixtures_dir().resolve()
+    except (DataNotFoundError, OSError, RuntimeError):
+        builtin = None
+    collector = _Collector(
+        rules if rules is not None else load_rules(), schema, fixture_cache(), builtin
+    )
     schema_roots = {resolved_path(d) for d in schema_dirs}
     with _gc_paused():
         for directory in dirs:

@@ -57,8 +57,9 @@ def file_structure(data: Any) -> tuple[list[str], list[tuple[str, list[str]]]]:
     extra = sorted(map(str, set(data) - {"title", "cases"}))
     if extra:
         problems.append(f"unknown top-level key(s): {', '.join(extra)}")
-    if not isinstance(data.get("title"), str) or not data["title"].strip():
-        problems.append("'title' is required and must be a non-empty string")
+    title = data.get("title")
+    if not isinstance(title, str) or not title.strip() or "\n" in title:
+        problems.append("'title' is required and must be one non-empty line")
     cases = data.get("cases")
     if not isinstance(cases, list) or not cases:
         problems.append("'cases' is required and must be a non-empty list")
@@ -76,7 +77,8 @@ def _case_structure(number: int, case: Any) -> tuple[str, list[str]]:
     extra = sorted(map(str, set(case) - _CASE_KEYS))
     if extra:
         out.append(f"unknown key(s): {', '.join(extra)}")
-    if "id" in case and not (isinstance(cid, str) and CASE_ID.match(cid)):
+    # fullmatch: with match, ``$`` would let an id end in a newline.
+    if "id" in case and not (isinstance(cid, str) and CASE_ID.fullmatch(cid)):
         out.append(f"id {cid!r} does not match {CASE_ID.pattern}")
     desc = case.get("description")
     if "description" in case and not (isinstance(desc, str) and desc.strip() and "\n" not in desc):

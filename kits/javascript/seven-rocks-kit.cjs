@@ -328,7 +328,16 @@ class JsonFloat {
   toJSON() { return this.number; }
 }
 
+class JsonInteger {
+  // An integer too large for a Number to hold exactly: kept as written, so that a `seq`
+  // is echoed with every digit (spec/protocol.md section 4). Anywhere else it reads as
+  // the Number JSON.parse would give.
+  constructor(text) { this.text = text; }
+  toJSON() { return Number(this.text); }
+}
+
 const FLOAT_MARK = "\u0000float:";
+const INTEGER_MARK = "\u0000integer:";
 
 function parseLine(text) {
   let marked = "";
@@ -344,15 +353,23 @@ function parseLine(text) {
       if (/[.eE]/.test(token) && /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(token)) {
         marked += text.slice(last, i) + JSON.stringify(FLOAT_MARK + token);
         last = j;
+      } else if (/^-?(0|[1-9][0-9]*)$/.test(token) && !Number.isSafeInteger(Number(token))) {
+        marked += text.slice(last, i) + JSON.stringify(INTEGER_MARK + token);
+        last = j;
       }
       i = j - 1;
     }
   }
   marked += text.slice(last);
-  return JSON.parse(marked, (_, value) =>
-    typeof value === "string" && value.startsWith(FLOAT_MARK)
-      ? new JsonFloat(Number(value.slice(FLOAT_MARK.length)))
-      : value);
+  return JSON.parse(marked, (key, value) => {
+    if (typeof value !== "string") return value;
+    if (value.startsWith(FLOAT_MARK)) return new JsonFloat(Number(value.slice(FLOAT_MARK.length)));
+    if (value.startsWith(INTEGER_MARK)) {
+      const digits = value.slice(INTEGER_MARK.length);
+      return key === "seq" ? new JsonInteger(digits) : Number(digits);
+    }
+    return value;
+  });
 }
 
 const isInt = (v) => typeof v === "number" && Number.isInteger(v);
@@ -578,14 +595,26 @@ function describe(text) {
   }
 }
 
+// spec/protocol.md section 4: `seq` is an integer, echoed exactly; a fraction (1.0), an
+// exponent (1e400), a bool, a string or null is refused with seq null.
+function exactSeq(request) {
+  const seq = request.seq;
+  if (!Object.hasOwn(request, "seq")) return null;
+  return isInt(seq) || seq instanceof JsonInteger ? seq : null;
+}
+
+// One reply as a JSON line's text: a `seq` too large for a Number keeps its digits.
+function replyText(out) {
+  if (!(out?.seq instanceof JsonInteger)) return JSON.stringify(out);
+  const { seq, ...rest } = out;
+  return `{"seq":${seq.text},${JSON.stringify(rest).slice(1)}`;
+}
+
 /** The reply to one decoded query (anything but start and stop). */
 function handle(engine, request) {
   if (!isObject(request)) return rejected(null, "bad_request", null, "a request is a JSON object");
-  let seq = request.seq;
-  if (seq instanceof JsonFloat) seq = seq.number;
-  else if (!Object.hasOwn(request, "seq") || (seq !== null && typeof seq === "object")) {
-    return rejected(null, "bad_request", null, "seq is missing or not a JSON scalar");
-  }
+  const seq = exactSeq(request);
+  if (seq === null) return rejected(null, "bad_request", null, "seq is missing or not an integer");
   const cmd = request.cmd;
   if (!COMMANDS.includes(cmd)) return rejected(seq, "bad_request", null, `unknown command ${show(cmd)}: one of ${COMMANDS.join(", ")}`);
   if (!implemented(engine).includes(cmd)) return { seq, skipped: { message: `${cmd} is not implemented` } };
@@ -626,7 +655,9 @@ function serve(engine, input = process.stdin, output = process.stdout) {
     if (!CODES.includes(code)) throw new RangeError(`errors maps to ${code}, not a rejection code`);
   }
   output.on("error", () => process.exit(0)); // the runner went away: nothing left to answer
-  let pending = Buffer.alloc(0);
+  // The pieces of the line being read: joined once its newline arrives, so that a long
+  // line costs time linear in its length (joining at every chunk was quadratic).
+  let pieces = [];
   let done = false;
   const finish = () => {
     done = true;
@@ -636,20 +667,23 @@ function serve(engine, input = process.stdin, output = process.stdout) {
   const answer = (line) => {
     const out = reply(engine, line);
     if (out === null) return finish();
-    output.write(`${JSON.stringify(out)}\n`);
+    output.write(`${replyText(out)}\n`);
     if (out.ready === false) finish();
   };
   input.on("data", (chunk) => {
-    pending = Buffer.concat([pending, chunk]);
+    let start = 0;
     let newline;
-    while (!done && (newline = pending.indexOf(10)) >= 0) {
-      const line = pending.subarray(0, newline);
-      pending = pending.subarray(newline + 1);
+    while (!done && (newline = chunk.indexOf(10, start)) >= 0) {
+      pieces.push(chunk.subarray(start, newline));
+      const line = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
+      pieces = [];
+      start = newline + 1;
       answer(line);
     }
+    if (!done && start < chunk.length) pieces.push(chunk.subarray(start));
   });
   input.on("end", () => {
-    if (!done && pending.length) answer(pending);
+    if (!done && pieces.length) answer(Buffer.concat(pieces));
     if (!done) finish();
   });
 }

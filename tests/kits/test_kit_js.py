@@ -113,7 +113,7 @@ def test_the_loop(tmp_path: Path) -> None:
         '{"cmd": "table", "plays": []}',
         '{"cmd": "table", "seq": [1], "plays": []}',
         '{"cmd": "sttle", "seq": "s"}',
-        '{"cmd": "table", "seq": 2.5, "plays": [{"tile": [1, 2.0]}]}',
+        '{"cmd": "table", "seq": 7, "plays": [{"tile": [1, 2.0]}]}',
         '{"cmd": "table", "seq": 3, "plays": [{"tile": [1, 2]}], "x": 1}',
         settle,
         '{"cmd": "stop"}',
@@ -126,11 +126,11 @@ def test_the_loop(tmp_path: Path) -> None:
         "engine": {"name": "probe", "version": "0", "language": "javascript"},
         "cmds": ["table", "legal", "settle", "hand", "game", "perft"],
     }
-    seqs = [None, None, None, None, None, "s", 2.5, 3]
+    seqs = [None, None, None, None, None, None, 7, 3]  # "s" is no integer seq: refused
     for reply, seq in zip(replies[1:9], seqs, strict=True):
         assert reply["seq"] == seq
         assert reply["rejected"]["code"] == "bad_request"
-        assert reply["rejected"]["index"] is None or seq == 2.5
+        assert reply["rejected"]["index"] is None or seq == 7
     assert replies[7]["rejected"]["index"] == 0  # [1, 2.0] is not a tile: 2.0 is no integer
     assert replies[9]["rejected"]["code"] == "no_match"  # reached the command
     assert len(replies) == 10  # nothing after stop

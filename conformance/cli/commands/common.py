@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from conformance.engine.client import split_command
+from conformance.engine.sandbox import DEFAULT_MEMORY_MB, SandboxError, sandboxed
+from conformance.engine.timeouts import MAX_SECONDS, seconds_argument
 from conformance.reports.sanitize import terminal_text
 from conformance.runner.execute import DEFAULT_TIMEOUT, reference_engine
 from conformance.runner.expectfail import ExpectFail, read_expect_fail
@@ -32,22 +34,9 @@ __all__ = [
 ]
 
 
-MAX_SECONDS = 3600.0
-"""The longest wait a command line accepts: an hour for one reply is already absurd."""
-
-
 def positive_float(text: str) -> float:
     """An argparse type: a number of seconds greater than 0 and at most ``MAX_SECONDS``."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    # Written so that NaN fails too; past the bound the waits would overflow the clock.
-    if not 0 < value <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(
-            f"must be greater than 0 and at most {MAX_SECONDS:g} seconds: {text!r}"
-        )
-    return value
+    return seconds_argument(text)
 
 
 def add_engine_options(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
@@ -60,6 +49,20 @@ def add_engine_options(parser: argparse.ArgumentParser, *, required: bool = Fals
         "run without a shell" + ("" if required else " (default: the built-in reference engine)"),
     )
     add_timeout_option(parser)
+    parser.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="run the engine under bubblewrap: read-only file system but its own working "
+        "folder, private /tmp, no network, its own PID namespace, limits on memory, "
+        "processes and CPU time (Linux; exit 2 when bwrap is missing)",
+    )
+    parser.add_argument(
+        "--engine-memory",
+        type=int,
+        default=DEFAULT_MEMORY_MB,
+        metavar="MIB",
+        help=f"with --sandbox: the engine's address space in MiB (default {DEFAULT_MEMORY_MB})",
+    )
 
 
 def add_timeout_option(parser: argparse.ArgumentParser) -> None:
@@ -119,8 +122,11 @@ def engine_from_args(args: argparse.Namespace) -> tuple[list[str], Mapping[str, 
     """The engine's argv and environment; raises ``ValueError`` for an unusable command."""
     if args.engine is None:
         argv, env = reference_engine()
-        return argv, env
-    return split_command(args.engine), None
+    else:
+        argv, env = split_command(args.engine), None
+    if getattr(args, "sandbox", False):
+        argv = sandboxed(argv, memory_mb=args.engine_memory)
+    return argv, env
 
 
 def resolve_engine(
@@ -129,6 +135,9 @@ def resolve_engine(
     """Like `engine_from_args`, but says on stderr what is wrong and returns None."""
     try:
         return engine_from_args(args)
+    except SandboxError as exc:
+        error(str(exc))
+        return None
     except ValueError as exc:
         error(f"bad --engine: {exc}")
         return None

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from conformance.cli.commands import Command
 from conformance.cli.commands.common import error
+from conformance.reports.sanitize import terminal_text
+from conformance.suite.files import visible_name
 from conformance.suite.fixtures import lint
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 
@@ -31,11 +33,12 @@ def _execute(args: argparse.Namespace) -> int:
         return 2
     missing = [d for d in dirs if not d.is_dir()]
     if missing:
-        error(f"not a directory: {', '.join(map(str, missing))}")
+        error(f"not a directory: {', '.join(visible_name(str(d)) for d in missing)}")
         return 2
     result = lint(dirs)
     for problem in result.problems:
-        print(problem)
+        # A YAML key or value may hold anything: one visible line per problem.
+        print(terminal_text(str(problem)).replace("\n", "\\n"))
     print(
         f"{result.files} file(s), {result.cases} case(s): {len(result.problems) or 'no'} problem(s)"
     )

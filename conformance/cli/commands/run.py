@@ -24,7 +24,7 @@ from conformance.reports.text import ProgressBar, render_report
 from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
 from conformance.runner.expectfail import ExpectFail
 from conformance.runner.expectfail import write_expect_fail as _expect
-from conformance.runner.outcomes import RunResult
+from conformance.runner.outcomes import EXIT_EMPTY, RunResult
 from conformance.suite.features import FEATURES
 from conformance.suite.fixtures import Case, FixtureError, load_cases
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
@@ -126,6 +126,11 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="run N engine processes in parallel (default 1)",
     )
     run.add_argument("--strict", action="store_true", help="skipped cases make the run fail")
+    run.add_argument(
+        "--allow-empty",
+        action="store_true",
+        help=f"a run in which no case was run (all skipped) exits 0, not {EXIT_EMPTY}",
+    )
     run.add_argument(
         "--skip-feature",
         dest="skip_features",
@@ -247,7 +252,7 @@ def _run(
     result.suite_cases = _suite_case_ids(args, cases, rules)
     if not _output(args, result, rules):
         return 2
-    return result.exit_code(strict=args.strict)
+    return result.exit_code(strict=args.strict, allow_empty=args.allow_empty)
 
 
 def _suite_case_ids(
@@ -268,7 +273,8 @@ def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rul
         from conformance.reports.json_report import report_object
 
         # report_object makes engine values strict JSON: no NaN may reach the report.
-        text = json.dumps(report_object(result, strict=args.strict), allow_nan=False) + "\n"
+        report = report_object(result, strict=args.strict, allow_empty=args.allow_empty)
+        text = json.dumps(report, allow_nan=False) + "\n"
     else:
         text = render_report(
             result,
@@ -306,6 +312,13 @@ def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rul
             written = False
     if result.aborted:
         error(f"run stopped: {result.aborted}")
+    if result.empty():
+        skipped = len(result.results)
+        error(
+            f"no case was run: all {skipped} selected cases were skipped (commands or "
+            "features the engine does not claim); that is not a pass"
+            + ("" if args.allow_empty else f" (exit {EXIT_EMPTY}; --allow-empty accepts it)")
+        )
     if args.format == "json":
         for warning in result.warnings:
             error(f"warning: {warning}")
@@ -317,7 +330,7 @@ COMMAND = Command(
     help="run the conformance suite against an engine",
     description="Run the suite's cases against an engine over protocol 1 and report, rule by "
     "rule, where it departs from the rules. Exit 0: nothing failed or errored; 1: something "
-    "did; 2: the run could not happen.",
+    f"did; 2: the run could not happen; {EXIT_EMPTY}: no case was run (every one skipped).",
     configure=_configure,
     execute=_execute,
 )

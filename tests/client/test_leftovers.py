@@ -1,0 +1,96 @@
+"""No process left behind: a descendant that forks every millisecond ("hopper"),
+holding the engine's stdout without the token or the token without the pipes, is ended
+by every command; SIGTERM, SIGHUP, SIGQUIT and SIGUSR1 to run (--jobs too) and to
+pytest end every engine and descendant."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.support.cli import ROOT, TEST_FIXTURES, env
+from tests.support.hostile import (
+    MARK_VAR,
+    SAFETY_TIMEOUT,
+    assert_nothing_left,
+    cli,
+    engine,
+    marked,
+    run_engine,
+)
+
+KINDS = ["--pipe", "--token"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_run_ends_a_hopper(kind: str) -> None:
+    done = run_engine("hopper", "--timeout", "0.5", "--max-restarts", "1", engine_args=(kind,))
+    assert done.returncode == 1  # hostile_support.cli asserts that nothing is left
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_smoke_show_and_fuzz_end_a_hopper(kind: str) -> None:
+    hopper = engine("hopper", kind)
+    assert cli("smoke", "--engine", hopper, "--timeout", "0.5").returncode == 1
+    cli("show", "table.scoring.twenty-five", "--engine", hopper, "--timeout", "0.5")
+    cli("fuzz", "--engine", hopper, "--hands", "1", "--timeout", "0.5")
+
+
+def _wait_for(mark: str, count: int) -> None:
+    # Bounded wait until the runner, its engines and their hoppers all run.
+    for _ in range(100):
+        if len(marked(mark)) >= count:
+            return
+        subprocess.run(["sleep", "0.05"], check=True)
+
+
+SIGNALS = [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1]
+
+
+@pytest.mark.parametrize(
+    ("signum", "jobs"),
+    [*((s, "1") for s in SIGNALS), (signal.SIGTERM, "3")],
+    ids=[*(s.name for s in SIGNALS), "SIGTERM-jobs-3"],
+)
+def test_a_signal_to_run_leaves_nothing(signum: signal.Signals, jobs: str) -> None:
+    mark = uuid.uuid4().hex
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "conformance", "run", "--engine", engine("hopper", "--pipe"),
+         "--no-suite", "--fixtures", str(TEST_FIXTURES), "--timeout", "60", "--jobs", jobs],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(**{MARK_VAR: mark}), cwd=ROOT,
+    )  # fmt: skip
+    try:
+        _wait_for(mark, 1 + int(jobs))
+        proc.send_signal(signum)
+        _, stderr = proc.communicate(timeout=SAFETY_TIMEOUT)
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + signum
+    assert b"Traceback" not in stderr
+    assert_nothing_left(mark)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_signal_to_pytest_leaves_nothing(tmp_path: Path, signum: signal.Signals) -> None:
+    (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    mark = uuid.uuid4().hex
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "-p", "no:randomly", "--seven-rocks-engine",
+         engine("hopper", "--pipe"), "--seven-rocks-no-suite",
+         "--seven-rocks-fixtures", str(TEST_FIXTURES), "--seven-rocks-timeout", "60"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(**{MARK_VAR: mark}),
+        cwd=tmp_path,
+    )  # fmt: skip
+    try:
+        _wait_for(mark, 2)
+        proc.send_signal(signum)
+        proc.communicate(timeout=SAFETY_TIMEOUT)
+    finally:
+        proc.kill()
+    assert proc.returncode == -signum
+    assert_nothing_left(mark)

@@ -1,0 +1,42 @@
+"""Starts a "hopper": a descendant in a session of its own that forks anew every
+millisecond (the parent exits, so its pid keeps changing). With --pipe it clears the
+runner's token from its environment and keeps the engine's stdout; with --token it keeps
+the token and closes every pipe. Then the engine hangs at its first request (or with
+--answer answers correctly). The runner must end the hopper anyway."""
+
+import os
+import sys
+import time
+
+from _base import serve
+
+TOKEN = "SEVEN_ROCKS_ENGINE_TOKEN"
+
+if os.fork() == 0:
+    os.setsid()
+    if "--pipe" in sys.argv:
+        os.environ.pop(TOKEN, None)
+        environ = {k: v for k, v in os.environ.items() if k != TOKEN}
+    else:
+        environ = dict(os.environ)
+        for fd in (0, 1, 2):
+            os.close(fd)
+    # The environment of a process is what it was exec'd with: exec once without it.
+    code = (
+        "import os, time\n"
+        "while True:\n"
+        "    time.sleep(0.001)\n"
+        "    if os.fork() != 0:\n"
+        "        os._exit(0)\n"
+    )
+    os.execve(sys.executable, [sys.executable, "-c", code, *sys.argv[1:]], environ)
+
+
+def transform(n, request, reply):
+    if "--answer" in sys.argv:
+        return reply
+    while True:
+        time.sleep(60)
+
+
+serve(transform)
