@@ -36,8 +36,6 @@ Four = tuple[int, int, int, int]
 
 MAX_END_SUM = 64
 """Above any end sum a table can show (four ends, each at most a double's 12)."""
-MAX_PIPS = 64
-"""Above the pips any seat can hold (the seven heaviest tiles hold 60)."""
 
 
 class End(Enum):
@@ -145,14 +143,12 @@ REFERENCE = Rules()
 class CompiledRules:
     """A rules object's answers worked out once, as the hand's hot path reads them."""
 
-    __slots__ = ("credits", "next_seat", "penalties", "rules", "scores", "target")
+    __slots__ = ("credits", "next_seat", "rules", "scores", "target")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.credits = tuple(rules.credit(end_sum) for end_sum in range(MAX_END_SUM))
         """``credits[end_sum]``: `Rules.credit`."""
-        self.penalties = tuple(rules.round_penalty(pips) for pips in range(MAX_PIPS))
-        """``penalties[pips]``: `Rules.round_penalty`."""
         self.next_seat = tuple(rules.next_seat(seat) for seat in range(4))
         """``next_seat[seat]``: `Rules.next_seat`."""
         self.scores = tuple(

@@ -37,7 +37,7 @@ class LastTileNotScored(Rules):
 class TargetStrictlyGreater(Rules):
     """A team must pass 250: reaching exactly 250 does not win."""
 
-    target = 251
+    target = Rules.target + 1
 
 
 class TargetAtEndOfHand(Rules):
@@ -48,6 +48,6 @@ class TargetAtEndOfHand(Rules):
 
     def winner_after_count(self, scores: tuple[int, int]) -> int | None:
         best = max(scores)
-        if best >= 250 and scores[0] != scores[1]:
+        if best >= self.target and scores[0] != scores[1]:
             return scores.index(best)
         return None
