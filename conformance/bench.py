@@ -163,7 +163,7 @@ def _import_ms(args: list[str]) -> float:
 
 def _engine_figures(seconds: float) -> dict[str, Any]:
     # The engine against its naive baseline, and perft leaves per second.
-    from reference_impl.bench import engine_figures, perft_figures
+    from benchmarks.engine import engine_figures, perft_figures
 
     return {"engine": engine_figures(seconds), "perft": perft_figures(seconds)}
 

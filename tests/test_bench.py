@@ -14,10 +14,10 @@ import pytest
 import yaml
 from engine_support import snapshot
 
+from benchmarks.engine import Deal, engine_figures, main, make_deals, play_naive
+from benchmarks.naive import NaiveHand
+from benchmarks.perft import PERFT_DEALS, perft_figures
 from reference_impl.actions import PASS
-from reference_impl.bench import Deal, engine_figures, main, make_deals, play_naive
-from reference_impl.bench_naive import NaiveHand
-from reference_impl.bench_perft import PERFT_DEALS, perft_figures
 from reference_impl.hand import Hand
 from reference_impl.perft import perft
 from reference_impl.points import offers_of

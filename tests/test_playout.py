@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from engine_support import snapshot
 
-from reference_impl.bench import make_deals
+from benchmarks.engine import make_deals
 from reference_impl.hand import End, Hand
 from reference_impl.mutants import variant
 from reference_impl.playout import play_out

@@ -1,0 +1,4 @@
+"""Benchmarks: scripts that print numbers, run as ``python -m benchmarks.<name>``.
+
+They live outside the packages the wheel ships; no test asserts on their numbers.
+"""
