@@ -13,7 +13,7 @@ from .actions import Placement
 from .errors import BadRequest, RuleViolation
 from .game import Game
 from .hand import Hand, check_deal, check_scores
-from .perft import PERFT_BUDGET, divide
+from .perft import PERFT_BUDGET, divide, leaves
 from .protocol import (
     JSON,
     hand_result,
@@ -172,7 +172,7 @@ def cmd_perft(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, J
     # A deep count could run for hours: past the budget it is declined (`skipped`).
     split = divide(hand, depth, PERFT_BUDGET)
     return {
-        "nodes": sum(n for _, n in split) if split else 1,
+        "nodes": leaves(split),
         "divide": [
             {"action": "pass" if move is None else move_json(*move), "nodes": n}
             for move, n in split

@@ -226,14 +226,12 @@ class Hand:
                 return
         else:
             self.events.append((seat, tile, point, end_sum, 0, scores[0], scores[1]))
-        if held:
+        if held or not self.rules.domino_ends_hand:
             self.to_move = rules.next_seat[seat]  # turn.clockwise
-        elif self.rules.domino_ends_hand:
+        else:
             # end.domino: the hand ends at once, whatever the partner holds.
             self._finish(End.DOMINO, seat)
             self.next_opener = self.rules.next_opener(seat)  # open.after-domino
-        else:
-            self.to_move = rules.next_seat[seat]
 
     def pass_fast(self) -> None:
         """Pass for the player to move (trusted: they have no placement)."""
@@ -314,9 +312,8 @@ class Hand:
         scores = self.scores
         scores[0] = rules.after_count(scores[0] - count.deductions[0])
         scores[1] = rules.after_count(scores[1] - count.deductions[1])
-        winner = rules.winner_after_count((scores[0], scores[1]))
-        if winner is not None:
-            self.winner = winner
+        if self.winner is None:
+            self.winner = rules.winner_after_count((scores[0], scores[1]))
 
     # ------------------------------------------------------------ checked play
 

@@ -14,7 +14,7 @@ import sys
 from .errors import Declined
 from .hand import Hand, Move
 
-__all__ = ["PERFT_BUDGET", "divide", "perft"]
+__all__ = ["PERFT_BUDGET", "divide", "leaves", "perft"]
 
 
 PERFT_BUDGET = 250_000
@@ -73,9 +73,12 @@ def perft(hand: Hand, depth: int, budget: int | None = None) -> int:
     `hand` is left as it was. With a `budget`, a count that would play out
     more than that many positions raises `Declined` instead of running on.
     """
-    if depth == 0 or hand.end is not None:
-        return 1
-    return _Count(hand.copy(), budget).below(depth)
+    return leaves(divide(hand, depth, budget))
+
+
+def leaves(split: list[tuple[Move | None, int]]) -> int:
+    """The leaves of a `divide`: their sum, or 1 for a position that is a leaf itself."""
+    return sum(count for _, count in split) if split else 1
 
 
 def divide(hand: Hand, depth: int, budget: int | None = None) -> list[tuple[Move | None, int]]:

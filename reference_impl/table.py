@@ -156,19 +156,9 @@ class Table:
         ``place.one-per-end-point``), read from each point's ready-made offer.
         """
         offers = self.offers
-        # The table shows two points, or four once the spinner's branches are open:
-        # both cases are written out, saving the loop.
-        if len(offers) == 2:
+        if len(offers) == 2:  # the commonest case written out, saving the loop
             (suit_a, at_a), (suit_b, at_b) = offers
             return [*at_a[held & suit_a], *at_b[held & suit_b]]
-        if len(offers) == 4:
-            (suit_a, at_a), (suit_b, at_b), (suit_c, at_c), (suit_d, at_d) = offers
-            return [
-                *at_a[held & suit_a],
-                *at_b[held & suit_b],
-                *at_c[held & suit_c],
-                *at_d[held & suit_d],
-            ]
         if not self.placed:
             byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
             return [
