@@ -41,23 +41,9 @@ PlaceEvent = tuple[int, int, Point | None, int, int, int, int]
 """(seat, tile, point, end sum, credit, team 0 score, team 1 score)."""
 PassEvent = tuple[int]
 
-_Undo = tuple[
-    Move | None,
-    TableState,
-    int,
-    int,
-    int,
-    int,
-    int,
-    End | None,
-    int | None,
-    tuple[int, int, int, int] | None,
-    int | None,
-    int,
-]
+_Undo = tuple[Move | None, TableState, int, int, int, int, int, int]
 """What `Hand.pop` needs to take an action back: the action, the table's state, the
-acting seat and its tiles, the passes, both scores, the end, winner, penalties, next
-opener and the number of events before it."""
+acting seat and its tiles, the passes, both scores and the number of events before it."""
 
 _PASSED: tuple[PassEvent, ...] = ((0,), (1,), (2,), (3,))
 
@@ -170,13 +156,13 @@ class Hand:
 
     # ----------------------------------------------------------------- reading
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
         """The placements open to the player to move; empty means they must pass.
 
         Rules ``open.any-tile`` and ``place.one-per-end-point`` (`Table.moves`).
         """
         if self.end is not None:
-            return []
+            return ()
         return self.table.moves(self.holdings[self.to_move])
 
     def can_place(self) -> bool:
@@ -245,9 +231,11 @@ class Hand:
             self.to_move = self._compiled.next_seat[seat]  # turn.clockwise
 
     def push(self, move: Move | None) -> None:
-        """Make the trusted action `move` (None: a pass), so that `pop` can take it back."""
+        """Make the trusted action `move` (None: a pass) on a hand not over, so that `pop`
+        can take it back."""
         seat = self.to_move
         scores = self.scores
+        # A hand not over has no end, winner, penalties or next opener: none is saved.
         self._stack.append(
             (
                 move,
@@ -257,10 +245,6 @@ class Hand:
                 self.passes,
                 scores[0],
                 scores[1],
-                self.end,
-                self.winner,
-                self.penalties,
-                self.next_opener,
                 len(self.events),
             )
         )
@@ -271,26 +255,15 @@ class Hand:
 
     def pop(self) -> Move | None:
         """Take back the last action made by `push`, and return it (IndexError if none)."""
-        (
-            move,
-            table,
-            seat,
-            held,
-            self.passes,
-            score0,
-            score1,
-            self.end,
-            self.winner,
-            self.penalties,
-            self.next_opener,
-            events,
-        ) = self._stack.pop()
+        move, table, seat, held, self.passes, score0, score1, events = self._stack.pop()
         self.table.restore(table)
         self.to_move = seat
         self.holdings[seat] = held
         self.scores[0] = score0
         self.scores[1] = score1
         del self.events[events:]
+        if self.end is not None:
+            self.end = self.winner = self.penalties = self.next_opener = None
         return move
 
     def _won(self, team: int) -> None:

@@ -25,15 +25,14 @@ def play_out(hand: Hand, draws: Sequence[float]) -> None:
     `draws` needs one number per placement still to come (28 always suffice).
     A hand already over is left as it is.
     """
-    legal_moves = hand.legal_moves
-    place = hand.place_fast
-    pass_turn = hand.pass_fast
+    # The methods are called on the hand each time, not bound once: Python specialises
+    # `hand.method()` calls, and a bound method kept in a variable is slower to call.
     k = 0
     while hand.end is None:
-        moves = legal_moves()
+        moves = hand.legal_moves()
         if moves:
             tile, point = moves[floor(draws[k] * len(moves))]
-            place(tile, point)
+            hand.place_fast(tile, point)
             k += 1
         else:
-            pass_turn()
+            hand.pass_fast()

@@ -148,7 +148,7 @@ class Table:
         """Every attach point a tile could join now (``open`` in the protocol)."""
         return self.ends.copy()
 
-    def moves(self, held: int) -> list[tuple[int, Point | None]]:
+    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
         """Every legal placement of the tiles in the mask `held`: ``(tile, point)``.
 
         On an empty table every tile opens (rule ``open.any-tile``, point None);
@@ -158,16 +158,16 @@ class Table:
         offers = self.offers
         if len(offers) == 2:  # the commonest case written out, saving the loop
             (suit_a, at_a), (suit_b, at_b) = offers
-            return [*at_a[held & suit_a], *at_b[held & suit_b]]
+            return at_a[held & suit_a] + at_b[held & suit_b]
         if not self.placed:
             byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
-            return [
-                *byte0[held & 255],
-                *byte1[held >> 8 & 255],
-                *byte2[held >> 16 & 255],
-                *byte3[held >> 24],
-            ]
-        moves: list[tuple[int, Point | None]] = []
+            return (
+                byte0[held & 255]
+                + byte1[held >> 8 & 255]
+                + byte2[held >> 16 & 255]
+                + byte3[held >> 24]
+            )
+        moves: tuple[tuple[int, Point | None], ...] = ()
         for suit, at in offers:
             moves += at[held & suit]
         return moves

@@ -86,12 +86,12 @@ class _NothingScores(Rules):
 class _HeaviestOpensTable(Table):
     __slots__ = ()
 
-    def moves(self, held: int) -> list[tuple[int, Point | None]]:
+    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
         moves = super().moves(held)
         if self.placed:
             return moves
         heaviest = max(PIPS[tile] for tile, _ in moves)
-        return [(tile, point) for tile, point in moves if PIPS[tile] == heaviest]
+        return tuple((tile, point) for tile, point in moves if PIPS[tile] == heaviest)
 
 
 class _HeaviestOpens(Rules):

@@ -263,14 +263,14 @@ class CountedOmitsZero(Rules):
 class _TileFitsOnceTable(Table):
     __slots__ = ()
 
-    def moves(self, held: int) -> list[tuple[int, Point | None]]:
+    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
         seen: set[int] = set()
         out = []
         for tile, point in super().moves(held):
             if tile not in seen:  # Wrong: one placement per tile, not per end point.
                 seen.add(tile)
                 out.append((tile, point))
-        return out
+        return tuple(out)
 
 
 class TileFitsOnce(Rules):
