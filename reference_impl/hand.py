@@ -20,7 +20,7 @@ from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
 from .events import Event, event_of
 from .rules import REFERENCE, CompiledRules, End, Rules, compiled
 from .table import Point, Table, TableState
-from .tiles import ALL_TILES, BIT, SUIT, Tile, pips_of_mask, tiles_of_mask
+from .tiles import ALL_TILES, BIT, Tile, pips_of_mask, tiles_of_mask
 
 __all__ = [
     "TARGET",
@@ -167,10 +167,7 @@ class Hand:
 
     def can_place(self) -> bool:
         """Whether the player to move has any legal placement."""
-        held = self.holdings[self.to_move]
-        if not self.table.placed:
-            return held != 0
-        return any(held & SUIT[point[2]] for point in self.table.points())
+        return bool(self.legal_moves())
 
     def held(self, seat: int) -> list[Tile]:
         """The tiles `seat` holds, in canonical order."""

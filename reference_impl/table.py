@@ -61,6 +61,7 @@ from .tiles import (
     SIDE_HIGH,
     SIDE_LINEAR_A,
     SIDE_LINEAR_B,
+    SUIT,
     Side,
     Tile,
 )
@@ -314,8 +315,8 @@ class Table:
             raise NoSuchEnd(f"{tile} must name an end point: the hand is already open")
         point = self.locate(on, tile)
         value = point[2]
-        if value not in (tile.low, tile.high):
-            # place.match-open-value
+        if not BIT[tile.index] & SUIT[value]:
+            # place.match-open-value (`SUIT`, as the offers that list legal placements)
             raise NoMatch(f"{tile} does not match {on}, whose value is {value}")
         return point
 
