@@ -1,4 +1,4 @@
 """Benchmarks: scripts that print numbers, run as ``python -m benchmarks.NAME``.
 
-They live outside the installed packages: no test asserts on what they measure.
+They live outside the packages the wheel ships; no test asserts on their numbers.
 """

@@ -13,7 +13,7 @@ memory of the runner alone, and CPU of the engine it ran. It prints:
   the plain run, and peak memory;
 - the wall time of the suite against the reference engine and against an instant
   engine (the protocol's floor);
-- the engine's own figures from ``reference_impl.bench``.
+- the engine's own figures from ``benchmarks.engine`` and ``benchmarks.perft``.
 
 The last line is one JSON object holding all of them. No test asserts on these numbers.
 """
@@ -163,7 +163,8 @@ def _import_ms(args: list[str]) -> float:
 
 def _engine_figures(seconds: float) -> dict[str, Any]:
     # The engine against its naive baseline, and perft leaves per second.
-    from reference_impl.bench import engine_figures, perft_figures
+    from benchmarks.engine import engine_figures
+    from benchmarks.perft import perft_figures
 
     return {"engine": engine_figures(seconds), "perft": perft_figures(seconds)}
 

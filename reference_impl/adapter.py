@@ -177,21 +177,23 @@ def main(argv: list[str] | None = None) -> int:
         for mutant in MUTANTS.values():
             print(f"{mutant.name}: {mutant.description} [{', '.join(mutant.rules)}]")
         return 0
+    commands: Mapping[str, Command] = COMMANDS
     if options.mutant is not None:
         # Imported only when asked for: the catalogue is large and start-up counts.
-        from .mutants import MUTANTS, apply_mutant
+        from .commands import commands_for
+        from .mutants import MUTANTS, variant
 
         if options.mutant not in MUTANTS:
             parser.error(f"unknown mutant {options.mutant!r}; --list-mutants shows them")
-        apply_mutant(options.mutant)
+        commands = commands_for(variant([options.mutant]))
         ENGINE["name"] = f"seven-rocks-reference mutant {options.mutant}"
     try:
         fds = sys.stdin.fileno(), sys.stdout.fileno()
     except (AttributeError, OSError, ValueError):  # not files (io.UnsupportedOperation)
-        return serve(sys.stdin.buffer, sys.stdout)
+        return serve(sys.stdin.buffer, sys.stdout, commands)
     sys.stdout.flush()
     out = Replies(fds[1])
-    status = serve(read_lines(fds[0], out), out)
+    status = serve(read_lines(fds[0], out), out, commands)
     out.flush()  # the replies to the lines read with a ``stop``, or before the end of input
     return status
 

@@ -7,12 +7,13 @@ before any rule is applied), then plays it through the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 
 from .actions import Placement
 from .errors import BadRequest, RuleViolation
 from .game import Game
 from .hand import Hand, check_deal, check_scores
-from .perft import PERFT_BUDGET, divide
+from .perft import PERFT_BUDGET, divide, leaves
 from .protocol import (
     JSON,
     hand_result,
@@ -26,17 +27,18 @@ from .protocol import (
     require,
     table_result,
 )
+from .rules import REFERENCE, Rules
 from .settle import settle
-from .table import Table, credit_for
+from .table import Table
 from .tiles import BIT, mask_of
 
-__all__ = ["COMMANDS", "Command"]
+__all__ = ["COMMANDS", "Command", "commands_for"]
 
 Command = Callable[[Mapping[str, JSON]], dict[str, JSON]]
 
 
-def _place_all(placements: list[Placement], sums: list[int] | None = None) -> Table:
-    table = Table()
+def _place_all(placements: list[Placement], rules: Rules, sums: list[int] | None = None) -> Table:
+    table = (rules.table_type or Table)()
     for index, placement in enumerate(placements):
         try:
             table.place(placement)
@@ -47,15 +49,15 @@ def _place_all(placements: list[Placement], sums: list[int] | None = None) -> Ta
     return table
 
 
-def cmd_table(args: Mapping[str, JSON]) -> dict[str, JSON]:
+def cmd_table(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """Evaluate placements on an empty table."""
     require(args, {"plays"}, set())
     sums: list[int] = []
-    table = _place_all(parse_placements(args["plays"]), sums)
-    return table_result(table, [credit_for(s) for s in sums])
+    table = _place_all(parse_placements(args["plays"]), rules, sums)
+    return table_result(table, [rules.credit(s) for s in sums])
 
 
-def cmd_legal(args: Mapping[str, JSON]) -> dict[str, JSON]:
+def cmd_legal(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """The legal placements of a hand of tiles on a table."""
     require(args, {"plays", "hand"}, set())
     # Form before rules: a malformed hand is refused even when the plays break a rule.
@@ -70,11 +72,11 @@ def cmd_legal(args: Mapping[str, JSON]) -> dict[str, JSON]:
         if on_table & bit:
             raise BadRequest(f"{tile} is in the hand but already on the table")
         held |= bit
-    table = _place_all(placements)
+    table = _place_all(placements, rules)
     return {"placements": [move_json(t, point) for t, point in table.moves(held)]}
 
 
-def cmd_settle(args: Mapping[str, JSON]) -> dict[str, JSON]:
+def cmd_settle(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """The end-of-hand count of four seats' remaining tiles."""
     require(args, {"hands"}, set())
     hands = args["hands"]
@@ -91,7 +93,7 @@ def cmd_settle(args: Mapping[str, JSON]) -> dict[str, JSON]:
             raise BadRequest(f"a tile appears twice (seat {seat})")
         seen |= mask
         masks.append(mask)
-    result = settle(masks)
+    result = settle(masks, rules)
     return {
         "pips": list(result.pips),
         "penalties": list(result.penalties),
@@ -99,7 +101,9 @@ def cmd_settle(args: Mapping[str, JSON]) -> dict[str, JSON]:
     }
 
 
-def _start_hand(args: Mapping[str, JSON], then: Callable[[], None] | None = None) -> Hand:
+def _start_hand(
+    args: Mapping[str, JSON], rules: Rules, then: Callable[[], None] | None = None
+) -> Hand:
     # All malformed input is refused before any rule, in document order: deal, opener,
     # scores, actions, then (``then``) the command's own arguments listed after them.
     holdings = check_deal(parse_deal(args["deal"]))
@@ -108,8 +112,8 @@ def _start_hand(args: Mapping[str, JSON], then: Callable[[], None] | None = None
     actions = parse_actions(args.get("actions", []))
     if then is not None:
         then()
-    check_scores(scores)
-    hand = Hand(holdings, opener, scores)
+    check_scores(scores, rules)
+    hand = Hand(holdings, opener, scores, rules)
     for index, action in enumerate(actions):
         try:
             hand.play(action)
@@ -118,16 +122,16 @@ def _start_hand(args: Mapping[str, JSON], then: Callable[[], None] | None = None
     return hand
 
 
-def cmd_hand(args: Mapping[str, JSON]) -> dict[str, JSON]:
+def cmd_hand(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """Play one hand from a deal."""
     require(args, {"deal", "opener", "actions"}, {"scores"})
-    return hand_result(_start_hand(args))
+    return hand_result(_start_hand(args, rules))
 
 
 _GAME_HAND_KEYS = ({"deal", "actions"}, {"opener"})
 
 
-def cmd_game(args: Mapping[str, JSON]) -> dict[str, JSON]:
+def cmd_game(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """Play several hands with the scores carried over."""
     require(args, {"hands"}, set())
     hands = args["hands"]
@@ -145,7 +149,7 @@ def cmd_game(args: Mapping[str, JSON]) -> dict[str, JSON]:
             parsed.append((deal, opener, parse_actions(item["actions"])))
         except RuleViolation as error:
             raise error.at(position) from None
-    game = Game()
+    game = Game(rules)
     for deal, opener, actions in parsed:
         game.play_hand(deal, opener, actions)
     return {
@@ -155,7 +159,7 @@ def cmd_game(args: Mapping[str, JSON]) -> dict[str, JSON]:
     }
 
 
-def cmd_perft(args: Mapping[str, JSON]) -> dict[str, JSON]:
+def cmd_perft(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """Count the action sequences below a position, split by the first action."""
     require(args, {"deal", "opener", "depth"}, {"scores", "actions"})
     depth = args["depth"]
@@ -164,11 +168,11 @@ def cmd_perft(args: Mapping[str, JSON]) -> dict[str, JSON]:
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
             raise BadRequest(f"depth must be an integer >= 0, not {depth!r}")
 
-    hand = _start_hand(args, check_depth)  # depth comes after actions in the request
+    hand = _start_hand(args, rules, check_depth)  # depth comes after actions in the request
     # A deep count could run for hours: past the budget it is declined (`skipped`).
     split = divide(hand, depth, PERFT_BUDGET)
     return {
-        "nodes": sum(n for _, n in split) if split else 1,
+        "nodes": leaves(split),
         "divide": [
             {"action": "pass" if move is None else move_json(*move), "nodes": n}
             for move, n in split
@@ -176,7 +180,7 @@ def cmd_perft(args: Mapping[str, JSON]) -> dict[str, JSON]:
     }
 
 
-COMMANDS: dict[str, Command] = {
+_COMMANDS = {
     "table": cmd_table,
     "legal": cmd_legal,
     "settle": cmd_settle,
@@ -184,4 +188,14 @@ COMMANDS: dict[str, Command] = {
     "game": cmd_game,
     "perft": cmd_perft,
 }
-"""The query commands by protocol name."""
+
+
+def commands_for(rules: Rules) -> dict[str, Command]:
+    """The query commands by protocol name, answering by `rules`."""
+    if rules is REFERENCE:
+        return dict(_COMMANDS)
+    return {name: partial(command, rules=rules) for name, command in _COMMANDS.items()}
+
+
+COMMANDS: dict[str, Command] = commands_for(REFERENCE)
+"""The query commands by protocol name, answering by the reference rules."""

@@ -24,10 +24,10 @@ index 0..27 (see `reference_impl.tiles`). Points are shared, immutable tuples
 made once at import, so placing and listing moves allocate almost nothing.
 
 `Table.place` checks a placement from outside; `Table.place_fast` trusts its
-caller (the hand's own legal-move generator, search, benchmarks) and rebuilds
-``offers`` from ``ends``, so that an engine whose methods are patched to change
-``ends`` (a mutant) stays consistent; `Table.join_spinner` is the same step for
-the spinner's points keeping ``offers`` in step in place, for the hand's inline path.
+caller (the hand's own legal-move generator, search) and keeps ``offers`` in step
+with ``ends``. It is the one statement of how a tile joins the layout: the hand,
+perft and playouts all place through it. A variant of these rules is a subclass
+(`reference_impl.rules.Rules.table_type`) that calls `resync` when it edits ``ends``.
 """
 
 from __future__ import annotations
@@ -44,13 +44,13 @@ from .points import (
     OPENED_OFFERS,
     OPENED_POINTS,
     OPENINGS_BY_BYTE,
-    POINTS,
     WORTH,
     Offer,
     Point,
     offers_of,
     point_at,
 )
+from .rules import credit_for
 from .tiles import (
     ALL_TILES,
     BIT,
@@ -58,7 +58,6 @@ from .tiles import (
     HIGH,
     LOW,
     SIDE_BRANCH_A,
-    SIDE_BRANCH_B,
     SIDE_HIGH,
     SIDE_LINEAR_A,
     SIDE_LINEAR_B,
@@ -77,20 +76,15 @@ __all__ = [
     "Offer",
     "Point",
     "Table",
+    "TableState",
     "credit_for",
     "point_at",
 ]
 
 _BOTH = 3
 
-
-def credit_for(end_sum: int) -> int:
-    """The credit of a placement whose end sum is `end_sum`.
-
-    Rules ``scoring.multiple-of-five``, ``scoring.zero-scores-nothing``,
-    ``scoring.other-sums-nothing``.
-    """
-    return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
+TableState = tuple[list[Point], list[Offer], int, int, int, int, int]
+"""A table's state as `Table.state` saves it."""
 
 
 class Table:
@@ -120,6 +114,30 @@ class Table:
         other.placed = self.placed
         return other
 
+    def state(self) -> TableState:
+        """Everything `restore` needs to put this table back as it is now."""
+        return (
+            self.ends.copy(),
+            self.offers.copy(),
+            self.total,
+            self.spinner,
+            self.linear_free,
+            self.branches_free,
+            self.placed,
+        )
+
+    def restore(self, state: TableState) -> None:
+        """Put the table back as it was when `state` was taken (`state` is not kept)."""
+        (
+            self.ends,
+            self.offers,
+            self.total,
+            self.spinner,
+            self.linear_free,
+            self.branches_free,
+            self.placed,
+        ) = state
+
     @property
     def empty(self) -> bool:
         """Whether no tile has been placed yet."""
@@ -131,25 +149,28 @@ class Table:
         """Every attach point a tile could join now (``open`` in the protocol)."""
         return self.ends.copy()
 
-    def moves(self, held: int) -> list[tuple[int, Point | None]]:
+    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
         """Every legal placement of the tiles in the mask `held`: ``(tile, point)``.
 
         On an empty table every tile opens (rule ``open.any-tile``, point None);
         otherwise one placement per matching (tile, attach point) pair (rule
-        ``place.one-per-end-point``).
+        ``place.one-per-end-point``), read from each point's ready-made offer.
         """
+        offers = self.offers
+        if len(offers) == 2:  # the commonest case written out, saving the loop
+            (suit_a, at_a), (suit_b, at_b) = offers
+            return at_a[held & suit_a] + at_b[held & suit_b]
         if not self.placed:
             byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
-            return [
-                *byte0[held & 255],
-                *byte1[held >> 8 & 255],
-                *byte2[held >> 16 & 255],
-                *byte3[held >> 24],
-            ]
-        moves: list[tuple[int, Point | None]] = []
-        for point in self.ends:
-            for tile in FITS[held & SUIT[point[2]]]:
-                moves.append((tile, point))
+            return (
+                byte0[held & 255]
+                + byte1[held >> 8 & 255]
+                + byte2[held >> 16 & 255]
+                + byte3[held >> 24]
+            )
+        moves: tuple[tuple[int, Point | None], ...] = ()
+        for suit, at in offers:
+            moves += at[held & suit]
         return moves
 
     def counted(self) -> list[tuple[int, int]]:
@@ -172,82 +193,65 @@ class Table:
 
     # ---------------------------------------------------------------- placing
 
-    def open_fast(self, tile: int) -> None:
-        """Put the opening tile down (trusted: the table is empty)."""
+    def open_fast(self, tile: int) -> int:
+        """Put the opening tile down (trusted: the table is empty); return the end sum."""
         self.placed = BIT[tile]
         self.ends = [*OPENED_POINTS[tile]]
+        self.offers = [*OPENED_OFFERS[tile]]
         if DOUBLE[tile]:
-            # spinner.opening-double: an opening double is the spinner, both linear sides free.
+            # spinner.opening-double: an opening double is the spinner, both linear sides free;
+            # spinner.terminal-while-linear-free: it counts both halves, once.
             self.spinner = tile
             self.linear_free = _BOTH
             self.total = 2 * LOW[tile]
         else:
             self.total = LOW[tile] + HIGH[tile]
-        self.offers = [*OPENED_OFFERS[tile]]
+        return self.total
 
-    def join_spinner(self, tile: int, point: Point) -> None:
-        """`place_fast` for a `point` of the spinner, keeping `offers` in step.
+    def place_fast(self, tile: int, point: Point) -> int:
+        """Put `tile` on the attach point `point` (trusted: legal and matching).
 
-        The hand's inline path calls it instead of `place_fast`, which a patched
-        engine may change (its `offers` are then rebuilt from `ends` instead).
+        Returns the end sum. ``offers`` is kept in step with ``ends``, point by point.
         """
-        side = point[1]
-        value = point[2]
-        self.placed |= BIT[tile]
-        index = self.ends.index(point)
-        del self.ends[index]
-        del self.offers[index]
-        if side <= SIDE_LINEAR_B:
-            self.linear_free &= ~(side - 1)
-            if not self.linear_free:
-                # spinner.internal-after-linear, spinner.branches-after-linear.
-                self.total -= value + value
-                self.branches_free = _BOTH
-                self.ends += BRANCHES[point[0]]
-                self.offers += BRANCH_OFFERS[point[0]]
-        else:
-            self.branches_free &= ~(side - 3)
-        joined = tile * 7 + value
-        self.ends.append(JOINED[joined])
-        self.offers.append(JOINED_OFFER[joined])
-        self.total += GAIN[joined]
-
-    def place_fast(self, tile: int, point: Point) -> None:
-        """Put `tile` on the attach point `point` (trusted: legal and matching)."""
         on_tile, side, value = point
         self.placed |= BIT[tile]
         ends = self.ends
-        if on_tile == self.spinner:
-            ends.remove(point)
-            if side <= SIDE_LINEAR_B:
-                # LINEAR_A is bit 1, LINEAR_B bit 2.
-                self.linear_free &= ~(side - 1)
-                if not self.linear_free:
-                    # spinner.internal-after-linear: it stops counting;
-                    # spinner.branches-after-linear: its branches open.
-                    self.total -= value + value
-                    self.branches_free = _BOTH
-                    ends.append(POINTS[on_tile * 6 + SIDE_BRANCH_A])
-                    ends.append(POINTS[on_tile * 6 + SIDE_BRANCH_B])
-            else:
-                self.branches_free &= ~(side - 3)  # BRANCH_A is bit 1, BRANCH_B bit 2
-            # spinner.started-branch-counts: every tile on the spinner starts an arm.
-            joined = JOINED[tile * 7 + value]
-            ends.append(joined)
-            self.total += WORTH[joined]
-            self.offers = offers_of(ends)
-            return
+        offers = self.offers
         index = ends.index(point)
-        if DOUBLE[tile] and self.spinner < 0:
-            # spinner.first-double: it joins by linear side A, so B is its free side,
-            # and while it is free the spinner counts both halves, like a terminal double.
-            self.spinner = tile
-            self.linear_free = 2
-        joined = JOINED[tile * 7 + value]
-        ends[index] = joined
-        self.total += WORTH[joined] - WORTH[point]
-        # Rebuilt, not patched in place: a patched engine may have changed `ends` alone.
-        self.offers = offers_of(ends)
+        joined = tile * 7 + value
+        if on_tile != self.spinner:
+            # A tile continues an arm: its point takes the place of the one it joins.
+            ends[index] = JOINED[joined]
+            offers[index] = JOINED_OFFER[joined]
+            self.total += GAIN[joined] - WORTH[point]
+            if DOUBLE[tile] and self.spinner < 0:
+                # spinner.first-double: it joins by linear side A, so B is its free side,
+                # and while it is free the spinner counts both halves, like a terminal double.
+                self.spinner = tile
+                self.linear_free = 2
+            return self.total
+        # spinner.started-branch-counts: every tile on the spinner starts an arm, appended.
+        del ends[index]
+        del offers[index]
+        if side <= SIDE_LINEAR_B:
+            self.linear_free &= ~(side - 1)  # LINEAR_A is bit 1, LINEAR_B bit 2
+            if not self.linear_free:
+                # spinner.internal-after-linear: it stops counting;
+                # spinner.branches-after-linear: its branches open.
+                self.total -= value + value
+                self.branches_free = _BOTH
+                ends += BRANCHES[on_tile]
+                offers += BRANCH_OFFERS[on_tile]
+        else:
+            self.branches_free &= ~(side - 3)  # BRANCH_A is bit 1, BRANCH_B bit 2
+        ends.append(JOINED[joined])
+        offers.append(JOINED_OFFER[joined])
+        self.total += GAIN[joined]
+        return self.total
+
+    def resync(self) -> None:
+        """Make ``offers`` follow ``ends`` again (a variant that edits ``ends`` calls it)."""
+        self.offers = offers_of(self.ends)
 
     def locate(self, on: EndPoint, placing: Tile | None = None) -> Point:
         """The attach point named `on`, or the precise reason it is not one.
@@ -311,8 +315,8 @@ class Table:
             raise NoSuchEnd(f"{tile} must name an end point: the hand is already open")
         point = self.locate(on, tile)
         value = point[2]
-        if value not in (tile.low, tile.high):
-            # place.match-open-value
+        if not BIT[tile.index] & SUIT[value]:
+            # place.match-open-value (`SUIT`, as the offers that list legal placements)
             raise NoMatch(f"{tile} does not match {on}, whose value is {value}")
         return point
 

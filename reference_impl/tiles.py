@@ -128,7 +128,8 @@ BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(28))
 SUIT: Final[tuple[int, ...]] = tuple(
     sum(BIT[t.index] for t in ALL_TILES if v in (t.low, t.high)) for v in range(7)
 )
-"""``SUIT[v]``: the mask of the seven tiles that carry the value ``v``."""
+"""``SUIT[v]``: the mask of the seven tiles that carry the value ``v``: the tiles that may
+join an attach point of value ``v`` (rule ``place.match-open-value``)."""
 FULL_SET: Final = (1 << 28) - 1
 
 

@@ -37,15 +37,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--release", required=True, choices=list(RELEASES))
     options = parser.parse_args(argv)
     cmds, mutant = RELEASES[options.release]
+    commands = COMMANDS
     if mutant is not None:
-        from reference_impl.mutants import apply_mutant
+        from reference_impl.commands import commands_for
+        from reference_impl.mutants import variant
 
-        apply_mutant(mutant)
+        commands = commands_for(variant([mutant]))
     adapter.ENGINE.update(name="example-engine", version=options.release)
     sys.stdout.flush()
     out = adapter.Replies(sys.stdout.fileno())
     status = adapter.serve(
-        adapter.read_lines(sys.stdin.fileno(), out), out, {c: COMMANDS[c] for c in cmds}
+        adapter.read_lines(sys.stdin.fileno(), out), out, {c: commands[c] for c in cmds}
     )
     out.flush()
     return status

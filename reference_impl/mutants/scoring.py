@@ -1,41 +1,53 @@
-"""Mutants of a placement's credit."""
+"""Misreadings of a placement's credit and of the target, as rule sets."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from ..rules import Rules
 
-from .. import hand
-from ..hand import Hand
-from ..table import Point, credit_for
-from .patching import rebind, set_everywhere, wrap
+__all__ = [
+    "LastTileNotScored",
+    "NonMultipleRounded",
+    "OpeningNotScored",
+    "TargetAtEndOfHand",
+    "TargetStrictlyGreater",
+]
 
 
-def non_multiple_rounded() -> None:
-    """Mutant ``non-multiple-rounded``: an end sum that is not a multiple of 5 is rounded to the
-    nearest one and credited.
-    """
+class NonMultipleRounded(Rules):
+    """An end sum that is not a multiple of 5 is rounded to the nearest one and credited."""
 
-    def rounded(end_sum: int) -> int:
+    def credit(self, end_sum: int) -> int:
         return 5 * ((end_sum + 2) // 5) if end_sum > 0 else 0
 
-    set_everywhere("credit_for", rounded)
+
+class OpeningNotScored(Rules):
+    """The opening placement scores nothing."""
+
+    def placement_scores(self, opening: bool, last_tile: bool) -> bool:
+        return not opening
 
 
-def without_credit(when: Callable[[Hand, int, Point | None], bool]) -> None:
-    """Make the placements for which `when` holds score nothing."""
+class LastTileNotScored(Rules):
+    """A player's last tile scores nothing."""
 
-    def make(original: Any) -> Any:
-        def place_fast(self: Hand, tile: int, point: Point | None) -> None:
-            if when(self, tile, point):
-                rebind(hand, "credit_for", lambda end_sum: 0)
-                try:
-                    original(self, tile, point)
-                finally:
-                    rebind(hand, "credit_for", credit_for)
-            else:
-                original(self, tile, point)
+    def placement_scores(self, opening: bool, last_tile: bool) -> bool:
+        return not last_tile
 
-        return place_fast
 
-    wrap(Hand, "place_fast", make)
+class TargetStrictlyGreater(Rules):
+    """A team must pass 250: reaching exactly 250 does not win."""
+
+    target = Rules.target + 1
+
+
+class TargetAtEndOfHand(Rules):
+    """The 250 target is checked only at the end of the hand."""
+
+    def wins(self, score: int) -> bool:
+        return False  # no win during play
+
+    def winner_after_count(self, scores: tuple[int, int]) -> int | None:
+        best = max(scores)
+        if best >= self.target and scores[0] != scores[1]:
+            return scores.index(best)
+        return None

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 import yaml
 
-from reference_impl.bench import Deal, engine_figures, main, make_deals, play_naive
-from reference_impl.bench_naive import NaiveHand
-from reference_impl.bench_perft import PERFT_DEALS, perft_figures
+from benchmarks.engine import Deal, engine_figures, main, make_deals, play_naive
+from benchmarks.naive import NaiveHand
+from benchmarks.perft import PERFT_DEALS, perft_figures
+from reference_impl.actions import PASS
 from reference_impl.hand import Hand
 from reference_impl.perft import perft
 from reference_impl.points import offers_of
@@ -148,26 +149,25 @@ def test_the_command_line_prints_json(capsys: pytest.CaptureFixture[str]) -> Non
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["depth"] == 2
 
 
-def test_the_layered_path_plays_exactly_like_the_inline_one() -> None:
-    # Hand.place_fast / legal_moves inline what place_layered / legal_layered ask
-    # the table for; the mutants rely on the latter, the engine on the former.
+def test_the_trusted_path_plays_exactly_like_the_checked_one() -> None:
+    # Hand.place_fast trusts its caller; Hand.play checks the value it is given and
+    # then makes the same step: both end every hand alike.
     for deal in make_deals(300, random.Random(11)):
-        inline = Hand(deal.masks, deal.opener, (200, 230))
-        layered = Hand(deal.masks, deal.opener, (200, 230))
+        trusted = Hand(deal.masks, deal.opener, (200, 230))
+        checked = Hand(deal.masks, deal.opener, (200, 230))
         placed = 0
-        while inline.end is None:
-            moves = inline.legal_moves()
-            assert layered.legal_layered() == moves
+        while trusted.end is None:
+            moves = trusted.legal_moves()
+            assert checked.legal() == trusted.legal()
             if moves:
-                move = moves[int(deal.draws[placed] * len(moves))]
+                index = int(deal.draws[placed] * len(moves))
                 placed += 1
-                inline.place_fast(*move)
-                layered.place_layered(*move)
+                checked.play(checked.legal()[index])
+                trusted.place_fast(*moves[index])
             else:
-                inline.pass_fast()
-                layered.pass_layered()
-            assert snapshot(inline) == snapshot(layered)
-            assert inline.table.end_sum() == inline.table.recount()
-            # The inline path keeps each point's offer in step with the point itself.
-            assert inline.table.offers == offers_of(inline.table.ends)
-            assert layered.table.offers == offers_of(layered.table.ends)
+                trusted.pass_fast()
+                checked.play(PASS)
+            assert snapshot(trusted) == snapshot(checked)
+            assert trusted.table.end_sum() == trusted.table.recount()
+            # Placing keeps each point's offer in step with the point itself.
+            assert trusted.table.offers == offers_of(trusted.table.ends)

@@ -74,17 +74,23 @@ def positions(draw: st.DrawFn) -> tuple[Hand, list[Any]]:
 
 
 def _played_out(hand: Hand, depth: int) -> int:
-    """The count with the bulk shortcut off: every position above the last action played."""
+    """The count on fresh copies, no action taken back: every position its own hand."""
     if depth == 0 or hand.end is not None:
         return 1
-    count = _Count(hand.copy(), None)
-    count.bulk = False
-    return count.below(depth)
+    leaves = 0
+    for move in hand.legal_moves() or [None]:
+        child = hand.copy()
+        if move is None:
+            child.pass_fast()
+        else:
+            child.place_fast(*move)
+        leaves += _played_out(child, depth - 1)
+    return leaves
 
 
 @SETTINGS
 @given(positions(), st.integers(0, 5))
-def test_bulk_count_equals_the_played_out_count(position: Any, depth: int) -> None:
+def test_the_push_pop_count_equals_the_count_on_copies(position: Any, depth: int) -> None:
     hand, _ = position
     before = snapshot(hand)
     assert perft(hand, depth) == _played_out(hand, depth)

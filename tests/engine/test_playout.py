@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
-from reference_impl import hand as hand_module
-from reference_impl.bench import make_deals
+from benchmarks.engine import make_deals
 from reference_impl.hand import End, Hand
+from reference_impl.mutants import variant
 from reference_impl.playout import play_out
 from reference_impl.points import offers_of
 from reference_impl.tiles import Side
@@ -76,24 +77,18 @@ def test_a_hand_already_over_is_left_alone() -> None:
     assert snapshot(played) == before
 
 
-def test_a_patched_engine_plays_out_through_its_table_methods(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    calls = 0
-    real = Hand.place_fast
-
-    def counting(self: Hand, tile: int, point: object) -> None:
-        nonlocal calls
-        calls += 1
-        real(self, tile, point)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(hand_module, "table_methods_only", True)
-    monkeypatch.setattr(Hand, "place_fast", counting)
-    for stepped, played, draws in _cases(50):
-        _steps(stepped, draws)
-        play_out(played, draws)
+def test_a_variant_hand_plays_out_by_its_own_rules() -> None:
+    rules = variant(["counter-clockwise", "every-double-spinner"])
+    for deal in make_deals(50, random.Random(3)):
+        stepped, played = (
+            Hand(deal.masks, deal.opener, rules=rules),
+            Hand(deal.masks, deal.opener, rules=rules),
+        )
+        _steps(stepped, deal.draws)
+        play_out(played, deal.draws)
         assert snapshot(played) == snapshot(stepped)
-    assert calls > 0
+        seats = [event[0] for event in played.events]
+        assert all(b == (a - 1) & 3 for a, b in pairwise(seats))
 
 
 def test_an_opening_that_reaches_the_target_wins_at_once() -> None:

@@ -14,17 +14,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from reference_impl.adapter import handle
-from reference_impl.commands import COMMANDS
-from reference_impl.mutants import apply_mutant
+from reference_impl.commands import COMMANDS, commands_for
+from reference_impl.mutants import variant
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--mutant", action="append", default=[])
 parser.add_argument("--cmds", default=",".join(COMMANDS))
 parser.add_argument("--skip", default="")
 options = parser.parse_args()
-for name in options.mutant:
-    apply_mutant(name)
-commands = {n: c for n, c in COMMANDS.items() if n in options.cmds.split(",")}
+served = commands_for(variant(options.mutant)) if options.mutant else COMMANDS
+commands = {n: c for n, c in served.items() if n in options.cmds.split(",")}
 declined = options.skip.split(",")
 
 for line in sys.stdin:

@@ -1,6 +1,6 @@
 """Benchmark: perft leaves per second on the deals of the perft fixtures.
 
-``python -m reference_impl.bench --perft [--seconds S] [--depth D]`` counts
+``python -m benchmarks.perft [--seconds S] [--depth D]`` counts
 the action tree below the opening of each deal of fixtures/perft/ (the same
 deals, openers and starting scores; tests/test_bench.py checks they have
 not drifted), over and over for about `S` seconds, and prints the leaves
@@ -9,12 +9,15 @@ counted per second of CPU time.
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
 import time
 
-from .hand import Hand
-from .tiles import mask_of, tile_index
+from reference_impl.hand import Hand
+from reference_impl.tiles import mask_of, tile_index
 
-__all__ = ["PERFT_DEALS", "PerftDeal", "perft_figures"]
+__all__ = ["PERFT_DEALS", "PerftDeal", "main", "perft_figures"]
 
 PerftDeal = tuple[str, tuple[tuple[tuple[int, int], ...], ...], int, tuple[int, int]]
 """(name, the four seats' tiles as ``(low, high)``, opener, starting scores)."""
@@ -82,7 +85,7 @@ def perft_figures(seconds: float = 3.0, depth: int = 6) -> dict[str, object]:
     """
     # Imported here so that this module also measures an engine whose perft
     # takes no budget (the figures before and after a change, side by side).
-    from .perft import perft
+    from reference_impl.perft import perft
 
     hands = [_hand(deal) for deal in PERFT_DEALS]
     per_pass = [perft(hand, depth) for hand in hands]  # warm up; and the counts
@@ -100,3 +103,17 @@ def perft_figures(seconds: float = 3.0, depth: int = 6) -> dict[str, object]:
         "leaves": sum(per_pass),
         "leaves_per_second": round(leaves / cpu),
     }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Count perft leaves per second and print the figures as one JSON line."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.perft", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0, help="how long to count (default 3)")
+    parser.add_argument("--depth", type=int, default=6, help="perft depth (default 6)")
+    options = parser.parse_args(argv)
+    print(json.dumps(perft_figures(options.seconds, options.depth)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """Benchmark: the engine against a plain Python engine of the same rules, and perft.
 
-``python -m reference_impl.bench [--seconds S] [--seed N]`` deals random
+``python -m benchmarks.engine [--seconds S] [--seed N]`` deals random
 hands, picks a random opener and plays a uniformly random legal action at
 every turn to the end of the hand, three ways:
 
@@ -9,7 +9,7 @@ every turn to the end of the hand, three ways:
 - ``reference_steps``: the reference engine one action at a time through its
   trusted path, `Hand.legal_moves` then `Hand.place_fast` or `Hand.pass_fast`
   (the same `Hand` the adapter drives);
-- ``naive``: the plain engine of `reference_impl.bench_naive`, one action at a time.
+- ``naive``: the plain engine of `benchmarks.naive`, one action at a time.
 
 All three play the very same games: the deals and the random numbers are
 drawn before the clock starts, and placement *k* of a hand takes
@@ -26,7 +26,7 @@ same ``hands``, ``ratio_steps`` the same over the step-by-step path's;
 ``same_games`` says whether every hand ended alike in all three.
 
 ``--perft`` prints the perft figures instead (`perft_figures`, from
-`reference_impl.bench_perft`).
+`benchmarks.perft`, which ``python -m benchmarks.perft`` prints alone).
 """
 
 from __future__ import annotations
@@ -40,11 +40,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import floor
 
-from .bench_naive import NaiveHand
-from .bench_perft import perft_figures
-from .hand import Hand
-from .playout import play_out
-from .tiles import HIGH, LOW, mask_of
+from reference_impl.hand import Hand
+from reference_impl.playout import play_out
+from reference_impl.tiles import HIGH, LOW, mask_of
+
+from .naive import NaiveHand
+from .perft import perft_figures
 
 __all__ = [
     "Deal",
@@ -199,7 +200,7 @@ def engine_figures(seconds: float = 3.0, seed: int = 1) -> dict[str, object]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its figures."""
-    parser = argparse.ArgumentParser(prog="python -m reference_impl.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.engine", description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to play (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--perft", action="store_true", help="measure perft instead")

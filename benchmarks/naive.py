@@ -8,12 +8,20 @@ both on the same deals with the same random choices and require the same
 events (tests/test_bench.py): the benchmark then compares like with like.
 
 It offers the trusted path only (the benchmark plays legal moves): no
-checking, no messages, no games.
+checking, no messages, no games. ``python -m benchmarks.naive [--seconds S]`` prints
+its own rate alone; `benchmarks.engine` sets it beside the reference engine's.
 """
 
 from __future__ import annotations
 
-__all__ = ["NaiveEnd", "NaiveHand", "NaiveTable", "PlacedTile"]
+import argparse
+import json
+import random
+import sys
+import time
+from math import floor
+
+__all__ = ["NaiveEnd", "NaiveHand", "NaiveTable", "PlacedTile", "main"]
 
 Pair = tuple[int, int]
 
@@ -149,3 +157,39 @@ class NaiveHand:
         for seat, tiles in enumerate(self.hands):
             pips = sum(low + high for low, high in tiles)
             self.scores[seat % 2] -= (pips + 2) // 5 * 5
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play random hands with the naive engine and print hands and actions per CPU second."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.naive", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0, help="how long to play (default 3)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    options = parser.parse_args(argv)
+    rng = random.Random(options.seed)
+    tiles = [(low, high) for low in range(7) for high in range(low, 7)]
+    hands = actions = 0
+    cpu = 0.0
+    deadline = time.perf_counter() + options.seconds
+    while hands == 0 or time.perf_counter() < deadline:
+        rng.shuffle(tiles)
+        draws = [rng.random() for _ in range(28)]
+        start = time.process_time()
+        hand = NaiveHand([tiles[i : i + 7] for i in range(0, 28, 7)], rng.randrange(4))
+        placed = 0
+        while not hand.over:
+            moves = hand.legal_moves()
+            if moves:
+                hand.play(*moves[floor(draws[placed] * len(moves))])
+                placed += 1
+            else:
+                hand.pass_turn()
+        cpu += time.process_time() - start
+        hands += 1
+        actions += len(hand.events)
+    rates = {"hands_per_second": round(hands / cpu), "actions_per_second": round(actions / cpu)}
+    print(json.dumps({"naive": rates, "hands": hands}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

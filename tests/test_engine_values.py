@@ -1,0 +1,113 @@
+"""The engine's value API, its undo stack, and rule sets passed as values."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from engine_support import snapshot
+
+from reference_impl import (
+    PASS,
+    REFERENCE,
+    EndPoint,
+    Hand,
+    Passed,
+    Placed,
+    Placement,
+    Rules,
+    Side,
+    Tile,
+)
+from reference_impl.table import Point, Table
+from reference_impl.tiles import ALL_TILES, PIPS
+
+
+def _deal(seed: int) -> list[list[Tile]]:
+    tiles = random.Random(seed).sample(list(ALL_TILES), 28)
+    return [tiles[i : i + 7] for i in range(0, 28, 7)]
+
+
+def test_push_and_pop_take_every_action_back() -> None:
+    rng = random.Random(5)
+    for seed in range(200):
+        hand = Hand.deal(_deal(seed), seed % 4, (rng.randrange(240), rng.randrange(240)))
+        states = [snapshot(hand)]
+        made = []
+        while hand.end is None:
+            moves = hand.legal_moves()
+            move = rng.choice(moves) if moves else None
+            hand.push(move)
+            made.append(move)
+            states.append(snapshot(hand))
+        while made:
+            states.pop()
+            assert hand.pop() == made.pop()
+            assert snapshot(hand) == states[-1]
+    with pytest.raises(IndexError):
+        hand.pop()
+
+
+def test_a_hand_from_tiles_answers_in_values() -> None:
+    hand = Hand.deal(_deal(1), 0)
+    played: list[Placement | None] = []
+    while hand.end is None:
+        legal = hand.legal()
+        assert all(isinstance(p, Placement) for p in legal)
+        if legal:
+            hand.play(legal[-1])
+            played.append(legal[-1])
+        else:
+            hand.play(PASS)
+            played.append(None)
+    history = hand.history()
+    assert len(history) == len(played)
+    for event, action in zip(history, played, strict=True):
+        if action is None:
+            assert isinstance(event, Passed)
+        else:
+            assert isinstance(event, Placed) and event.placement == action
+    last = next(e for e in reversed(history) if isinstance(e, Placed))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        last.credit = 5  # type: ignore[misc]
+    names = {"Placement": Placement, "EndPoint": EndPoint, "Tile": Tile, "Side": Side}
+    assert eval(repr(last), {**names, "Placed": Placed}) == last  # the repr round-trips
+    assert sum(len(hand.held(seat)) for seat in range(4)) == 28 - len(
+        [e for e in history if isinstance(e, Placed)]
+    )
+
+
+class _NothingScores(Rules):
+    def credit(self, end_sum: int) -> int:
+        return 0
+
+
+class _HeaviestOpensTable(Table):
+    __slots__ = ()
+
+    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
+        moves = super().moves(held)
+        if self.placed:
+            return moves
+        heaviest = max(PIPS[tile] for tile, _ in moves)
+        return tuple((tile, point) for tile, point in moves if PIPS[tile] == heaviest)
+
+
+class _HeaviestOpens(Rules):
+    table_type = _HeaviestOpensTable
+
+
+def test_a_variant_is_a_few_lines_and_changes_only_its_hand() -> None:
+    deal = _deal(2)
+    quiet = Hand.deal(deal, 0, rules=_NothingScores())
+    heavy = Hand.deal(deal, 0, rules=_HeaviestOpens())
+    reference = Hand.deal(deal, 0)
+    assert reference.rules is REFERENCE
+    assert len(heavy.legal()) < len(reference.legal()) == 7
+    for hand in (quiet, heavy, reference):
+        while hand.end is None:
+            legal = hand.legal()
+            hand.play(legal[0] if legal else PASS)
+    assert all(e.credit == 0 for e in quiet.history() if isinstance(e, Placed))
+    assert any(e.credit for e in reference.history() if isinstance(e, Placed))
