@@ -7,9 +7,7 @@ Each is a mistake a real implementer could make, and names the rules it breaks.
 A mutant is a rule set, a subclass of `reference_impl.rules.Rules` overriding the
 rules it misreads, handed to the engine as a value (``Hand(..., rules=...)``,
 `reference_impl.commands.commands_for`); the engine itself names none of them.
-`variant` makes the rules of one mutant, or of several at once. Beside the misreadings
-the catalogue holds real-world variants (`variants`): rules other domino games play by,
-so that the diagnosis names them when an engine plays by one.
+`variant` makes the rules of one mutant, or of several at once.
 """
 
 from __future__ import annotations
@@ -56,15 +54,6 @@ from .turns import (
     PassWhileAble,
     PlayOnAfterDomino,
     UnfinishedHandsAllowed,
-)
-from .variants import (
-    HeaviestTileOpens,
-    LargestDoubleOpens,
-    LaterDoublesBranch,
-    NoSpinner,
-    OnePlacementPerValue,
-    OpeningDoubleOnePoint,
-    OpeningDoubleOnlySpinner,
 )
 
 __all__ = ["MUTANTS", "Mutant", "variant"]
@@ -267,53 +256,9 @@ MUTANTS: dict[str, Mutant] = {
             ("end.domino",),
             PlayOnAfterDomino,
         ),
-        # Real-world variants: rules other domino games play by (`variants`).
-        _m(
-            "heaviest-tile-opens",
-            "only the heaviest tile the opener holds may open",
-            ("open.any-tile",),
-            HeaviestTileOpens,
-        ),
-        _m(
-            "largest-double-opens",
-            "an opener holding a double must open with the largest one",
-            ("open.any-tile",),
-            LargestDoubleOpens,
-        ),
-        _m(
-            "opening-double-only-spinner",
-            "only an opening double becomes the spinner; later doubles stay in the line",
-            ("spinner.first-double", "reading.eligible-double"),
-            OpeningDoubleOnlySpinner,
-        ),
-        _m(
-            "no-spinner",
-            "there is no spinner: every double is an ordinary tile of the line",
-            ("spinner.first-double", "spinner.opening-double", "spinner.branches-after-linear"),
-            NoSpinner,
-        ),
-        _m(
-            "later-doubles-branch",
-            "every later double branches at once: its end stays and two branches of its value "
-            "open, each counting while unstarted",
-            ("double.later-no-branches", "spinner.first-double"),
-            LaterDoublesBranch,
-        ),
-        _m(
-            "opening-double-one-point",
-            "an opening double never spins, and its two sides are one attach point",
-            ("spinner.opening-double", "reading.mirror-opening-double"),
-            OpeningDoubleOnePoint,
-        ),
-        _m(
-            "one-placement-per-value",
-            "a tile fitting two attach points of the same value gives one placement, not two",
-            ("place.one-per-end-point",),
-            OnePlacementPerValue,
-        ),
     )
 }
-"""Every mutant by name: the misreadings, then the real-world variants."""
+"""Every mutant by name."""
 
 
 def variant(names: Sequence[str]) -> Rules:

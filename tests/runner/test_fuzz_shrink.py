@@ -49,9 +49,7 @@ _TURNS = ("turn.", "place.must-play", "win.", "end.blocked")
 
 def _class(rules: tuple[str, ...]) -> tuple[str, int | None]:
     """(what is measured, its bound) for a mutant breaking `rules`."""
-    if _HAND_END.intersection(rules) or "open.any-tile" in rules:
-        # An opening misreading shows in the legal list at a hand's start, often of a
-        # game's later hand: the hands before it stay, so no bound on placements holds.
+    if _HAND_END.intersection(rules):
         return "hand end", None
     if any(r.startswith(("spinner.", "double.")) for r in rules):
         return "placements", 4
