@@ -63,6 +63,7 @@ from .variants import (
     OnePlacementPerValue,
     OnlyOpeningDoubleSpins,
     OpeningDoubleOnePoint,
+    SpinnerOneBranch,
 )
 
 __all__ = ["MUTANTS", "Mutant", "variant"]
@@ -296,6 +297,12 @@ MUTANTS: dict[str, Mutant] = {
             "an opening double never spins and its two linear sides are one attach point",
             ("spinner.opening-double", "reading.mirror-opening-double"),
             OpeningDoubleOnePoint,
+        ),
+        _m(
+            "spinner-one-branch",
+            "the spinner takes one branch only: once one branch is started the other closes",
+            ("spinner.branches-after-linear",),
+            SpinnerOneBranch,
         ),
         _m(
             "one-placement-per-value",

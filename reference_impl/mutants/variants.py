@@ -21,6 +21,7 @@ __all__ = [
     "OnePlacementPerValue",
     "OnlyOpeningDoubleSpins",
     "OpeningDoubleOnePoint",
+    "SpinnerOneBranch",
 ]
 
 
@@ -47,17 +48,22 @@ class LargestDoubleOpens(Rules):
     table_type = _LargestDoubleOpensTable
 
 
+def _no_later_spinner(table: Table, spinner: int) -> None:
+    """Undo the spinner a placement made of a later double (`spinner`: the one before)."""
+    if spinner < 0 <= table.spinner:
+        # Variant: a double played after the opening stays a terminal double of its
+        # arm (it already counts both halves as one).
+        table.spinner = -1
+        table.linear_free = 0
+
+
 class _OnlyOpeningDoubleSpinsTable(CountingTable):
     __slots__ = ()
 
     def place_fast(self, tile: int, point: Point) -> int:
         spinner = self.spinner
         super().place_fast(tile, point)
-        if spinner < 0 <= self.spinner:
-            # Variant: a double played after the opening stays a terminal double of its
-            # arm (it already counts both halves as one): only an opening double spins.
-            self.spinner = -1
-            self.linear_free = 0
+        _no_later_spinner(self, spinner)  # only an opening double spins
         return self.end_sum()
 
 
@@ -76,8 +82,14 @@ class _RecountingTable(CountingTable):
         return self.recount()
 
 
-class _NoSpinnerTable(_RecountingTable, _OnlyOpeningDoubleSpinsTable):
+class _NoSpinnerTable(_RecountingTable):
     __slots__ = ()
+
+    def place_fast(self, tile: int, point: Point) -> int:
+        spinner = self.spinner
+        super().place_fast(tile, point)
+        _no_later_spinner(self, spinner)
+        return self.end_sum()
 
     def open_fast(self, tile: int) -> int:
         super().open_fast(tile)
@@ -158,6 +170,26 @@ class LaterDoublesBranch(Rules):
     """Every later double branches at once: three ends of its value, each counted."""
 
     table_type = _LaterDoublesBranchTable
+
+
+class _SpinnerOneBranchTable(CountingTable):
+    __slots__ = ()
+
+    def place_fast(self, tile: int, point: Point) -> int:
+        spinner = self.spinner
+        super().place_fast(tile, point)
+        if point[0] == spinner and point[1] >= SIDE_BRANCH_A:
+            # Variant: the spinner takes one branch; the other closes with the first.
+            self.ends = [p for p in self.ends if not (p[0] == spinner and p[1] >= SIDE_BRANCH_A)]
+            self.branches_free = 0
+            self.resync()
+        return self.end_sum()
+
+
+class SpinnerOneBranch(Rules):
+    """The spinner takes one branch only: once one branch is started the other closes."""
+
+    table_type = _SpinnerOneBranchTable
 
 
 class _OnePlacementPerValueTable(Table):
