@@ -193,10 +193,30 @@ def _hand_candidates(request: JSONObject, rejected: bool) -> Iterator[JSONObject
                     yield {**request, "scores": [*scores[:team], lower, *scores[team + 1 :]]}
 
 
+def _last_hand_alone(request: JSONObject) -> Iterator[JSONObject]:
+    """A game's last hand as a `hand` request, from the opener and the scores the earlier
+    hands leave it (a rule of the hand's start shows without the hands before it)."""
+    hands = request["hands"]
+    before = oracle({**request, "hands": hands[:-1]}).get("result")
+    if not isinstance(before, dict):
+        return
+    previous = before["hands"][-1]
+    opener = hands[-1].get("opener", previous["next_opener"])
+    if opener is not None:
+        yield {
+            "cmd": "hand",
+            "deal": hands[-1]["deal"],
+            "opener": opener,
+            "scores": previous["scores"],
+            "actions": hands[-1]["actions"],
+        }
+
+
 def _game_candidates(request: JSONObject) -> Iterator[JSONObject]:
     hands = request["hands"]
     if len(hands) > 1:
         yield {**request, "hands": hands[:-1]}
+        yield from _last_hand_alone(request)
     first = hands[0]
     if len(hands) == 1 and "opener" in first:
         yield {

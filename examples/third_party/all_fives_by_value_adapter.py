@@ -11,6 +11,16 @@ what it refuses. The spinner is the piece the engine has crossing (``Piece.is_cr
 none before a double takes its second neighbour and none again once the crossing is
 used); the open points are the engine's open ends, a double's named in the order it
 fills them (linear sides, then branches). Every answer is the engine's own.
+
+How it differs from Seven Rocks, with the catalogue entry the diagnosis names for each
+among its first four (tests/test_third_party.py): the four rules of play of
+``all_fives_known_failures.txt`` (only the opening double spins:
+only-opening-double-spins; the spinner takes one branch: spinner-one-branch; an opening
+double shows one side: no-mirror-opening-double; the engine sets the opening itself:
+largest-double-opens), and what this mapping adds, which no rule set explains and the
+diagnosis reports as unexplained: a named side is never checked, so placements the rules
+refuse are answered (``result``) or refused with another code; the spinner is reported
+only while it crosses; an internal double worth 0 is left out of ``counted``.
 """
 
 from __future__ import annotations

@@ -55,6 +55,16 @@ from .turns import (
     PlayOnAfterDomino,
     UnfinishedHandsAllowed,
 )
+from .variants import (
+    BlockedLighterTeamScores,
+    LargestDoubleOpens,
+    LaterDoublesBranch,
+    NoSpinner,
+    OnePlacementPerValue,
+    OnlyOpeningDoubleSpins,
+    OpeningDoubleOnePoint,
+    SpinnerOneBranch,
+)
 
 __all__ = ["MUTANTS", "Mutant", "variant"]
 
@@ -255,6 +265,57 @@ MUTANTS: dict[str, Mutant] = {
             "the hand goes on after a player has placed their last tile",
             ("end.domino",),
             PlayOnAfterDomino,
+        ),
+        # Real-world variants: rules of other domino games (reference_impl.mutants.variants).
+        _m(
+            "largest-double-opens",
+            "only the opener's largest double, or holding no double their heaviest tile, may open",
+            ("open.any-tile",),
+            LargestDoubleOpens,
+        ),
+        _m(
+            "only-opening-double-spins",
+            "only an opening double becomes the spinner: a later first double is a terminal double",
+            ("spinner.first-double", "reading.eligible-double"),
+            OnlyOpeningDoubleSpins,
+        ),
+        _m(
+            "no-spinner",
+            "no spinner: every double, the opening one too, is an ordinary tile of the line",
+            ("spinner.first-double", "spinner.opening-double", "spinner.branches-after-linear"),
+            NoSpinner,
+        ),
+        _m(
+            "later-doubles-branch",
+            "every later double branches at once: it keeps its linear side B and adds two "
+            "branches, three ends each counting its value",
+            ("double.later-no-branches", "double.terminal-counts-both"),
+            LaterDoublesBranch,
+        ),
+        _m(
+            "opening-double-one-point",
+            "an opening double never spins and its two linear sides are one attach point",
+            ("spinner.opening-double", "reading.mirror-opening-double"),
+            OpeningDoubleOnePoint,
+        ),
+        _m(
+            "spinner-one-branch",
+            "the spinner takes one branch only: once one branch is started the other closes",
+            ("spinner.branches-after-linear",),
+            SpinnerOneBranch,
+        ),
+        _m(
+            "one-placement-per-value",
+            "a tile gives one placement per value it matches, not one per attach point",
+            ("place.one-per-end-point", "reading.mirror-opening-double"),
+            OnePlacementPerValue,
+        ),
+        _m(
+            "blocked-lighter-team-scores",
+            "a blocked hand is won by the team holding fewer pips, credited every player's "
+            "rounded pips, and nobody loses any",
+            ("end.blocked", "settle.own-team"),
+            BlockedLighterTeamScores,
         ),
     )
 }

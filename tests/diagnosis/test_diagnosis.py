@@ -93,6 +93,14 @@ PAIRS = [
     ("tile-fits-once", "partners-pooled"),
     ("highest-double-spinner", "opening-not-scored"),
     ("no-mirror-opening-double", "count-after-win"),
+    # Real-world variants, with a misreading or with another variant.
+    ("no-spinner", "remainder-3-down"),
+    ("largest-double-opens", "counted-omits-zero"),
+    ("only-opening-double-spins", "partners-pooled"),
+    ("later-doubles-branch", "pass-while-able"),
+    ("opening-double-one-point", "target-strictly-greater"),
+    ("spinner-one-branch", "penalties-to-opponents"),
+    ("one-placement-per-value", "blocked-lighter-team-scores"),
 ]
 
 

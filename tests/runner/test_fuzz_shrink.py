@@ -51,6 +51,8 @@ def _class(rules: tuple[str, ...]) -> tuple[str, int | None]:
     """(what is measured, its bound) for a mutant breaking `rules`."""
     if _HAND_END.intersection(rules):
         return "hand end", None
+    if any(r.startswith("end.") for r in rules) and any(r.startswith("settle.") for r in rules):
+        return "hand end", None  # the count after an ending shows once the hand has ended
     if any(r.startswith(("spinner.", "double.")) for r in rules):
         return "placements", 4
     if all(r.startswith("settle.") for r in rules):
@@ -88,6 +90,7 @@ def test_every_mutant_has_a_class() -> None:
     assert classes["counter-clockwise"] == "actions"
     assert classes["blocked-after-three-passes"] == "actions"
     assert classes["pips-to-team-out"] == "hand end"
+    assert classes["blocked-lighter-team-scores"] == "hand end"
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
