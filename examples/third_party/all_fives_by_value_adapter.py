@@ -82,7 +82,7 @@ def table(plays: tuple[Placement, ...]) -> dict[str, Any]:
     crossing = [p for p in board.get_pieces() if p.is_crossing]
     return {
         "spinner": _tile(crossing[0]) if crossing else None,
-        "open": [_name(p, v).to_json(with_value=True) for p, v in board.open_ends()],
+        "open": [kit.OpenPoint(e, e.value) for e in (_name(p, v) for p, v in board.open_ends())],
         "counted": _counted(board),
         "end_sum": int(AllFivesScorer.count(board.origin)),
         "credits": credits,

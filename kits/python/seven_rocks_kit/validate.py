@@ -7,13 +7,43 @@ first problem found is the one reported, with the index section 6.3 gives it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
-from conformance.kit.errors import BadRequest
-from conformance.kit.values import PASS, Action, Deal, EndPoint, GameHand, Placement, Side, Tile
+from seven_rocks_kit.rejections import BadRequest
+from seven_rocks_kit.values import (
+    ALL_TILES,
+    PASS,
+    Action,
+    Deal,
+    EndPoint,
+    GameHand,
+    Placement,
+    Side,
+    Tile,
+)
 
-__all__ = ["ARGUMENTS", "check_arguments", "show"]
+__all__ = [
+    "ARGUMENTS",
+    "action",
+    "actions",
+    "check_arguments",
+    "deal",
+    "depth",
+    "game_hand",
+    "game_hands",
+    "held",
+    "keys",
+    "placement",
+    "placement_key",
+    "plays",
+    "remaining",
+    "scores",
+    "seat",
+    "show",
+    "tile",
+    "tiles",
+]
 
 T = TypeVar("T")
 
@@ -31,7 +61,7 @@ _ORDER: dict[str, tuple[str, ...]] = {
     "hand": ("deal", "opener", "scores", "actions"),
     "perft": ("deal", "opener", "scores", "actions", "depth"),
 }
-_TILES = {(a, b): Tile(a, b) for a in range(7) for b in range(a, 7)}
+_TILES = {(t.low, t.high): t for t in ALL_TILES}
 _SIDES = {side.value: side for side in Side}
 
 
@@ -49,7 +79,9 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
-def _keys(args: Mapping[str, Any], required: tuple[str, ...], optional: tuple[str, ...]) -> None:
+def keys(args: Mapping[str, Any], required: Collection[str], optional: Collection[str]) -> None:
+    """Exactly the arguments ``required`` and maybe ``optional``: the first missing one, then
+    the first unknown one, is a `BadRequest`."""
     missing = [k for k in required if k not in args]
     if missing:
         raise BadRequest(f"missing argument {missing[0]!r}")
@@ -69,10 +101,23 @@ def tile(value: Any) -> Tile:
     raise BadRequest(f"{show(value)} is not a tile: expected [a, b] with 0 <= a <= b <= 6")
 
 
-def _tiles(value: Any, what: str) -> tuple[Tile, ...]:
+def tiles(value: Any, what: str) -> tuple[Tile, ...]:
+    """A list of tiles (repeats allowed: the caller says where they are refused)."""
     if type(value) is not list:
         raise BadRequest(f"{what} must be a list of tiles, not {show(value)}")
-    return tuple(tile(item) for item in value)
+    out = []
+    by_pair = _TILES
+    for item in value:
+        # `tile` with its success inline: a deal is 28 tiles a request.
+        if type(item) is list and len(item) == 2:
+            low, high = item
+            if type(low) is int and type(high) is int:
+                found = by_pair.get((low, high))
+                if found is not None:
+                    out.append(found)
+                    continue
+        out.append(tile(item))
+    return tuple(out)
 
 
 def _distinct(tiles: tuple[Tile, ...], what: str) -> None:
@@ -81,8 +126,45 @@ def _distinct(tiles: tuple[Tile, ...], what: str) -> None:
         raise BadRequest(f"{twice} is twice in {what}")
 
 
+_PLACEMENTS: dict[tuple[int, int, int, int, str], Placement] = {}
+"""Placements on an end point already checked, by their JSON's five scalars: a few
+thousand can exist, and a hand names the same ones many times."""
+
+
+def placement_key(value: Any) -> tuple[int, int, int, int, str] | None:
+    """The five scalars of ``{"tile": [a, b], "on": {"tile": [x, y], "side": s}}``, or None
+    for any other shape (a key of well-formed placements seen before)."""
+    if type(value) is not dict or len(value) != 2:
+        return None
+    placed = value.get("tile")
+    on = value.get("on")
+    if type(placed) is not list or len(placed) != 2 or type(on) is not dict or len(on) != 2:
+        return None
+    joined = on.get("tile")
+    side = on.get("side")
+    if type(joined) is not list or len(joined) != 2 or type(side) is not str:
+        return None
+    a, b = placed
+    c, d = joined
+    # `type(x) is int`: True == 1, so a bool must not find a tile.
+    if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
+        return (a, b, c, d, side)
+    return None
+
+
 def placement(value: Any) -> Placement:
     """``{"tile": [a, b]}`` or ``{"tile": [a, b], "on": {"tile": [x, y], "side": s}}``."""
+    key = placement_key(value)
+    if key is None:
+        return _placement(value)
+    known = _PLACEMENTS.get(key)
+    if known is None:
+        # Only a well-formed placement is remembered: a malformed one raises here.
+        known = _PLACEMENTS[key] = _placement(value)
+    return known
+
+
+def _placement(value: Any) -> Placement:
     if type(value) is not dict or "tile" not in value or not set(value) <= {"tile", "on"}:
         raise BadRequest(f"{show(value)} is not a placement: expected {{tile, on?}}")
     placed = tile(value["tile"])
@@ -119,6 +201,26 @@ def _each(value: Any, what: str, parse: Callable[[Any], T]) -> tuple[T, ...]:
     return tuple(out)
 
 
+def actions(value: Any) -> tuple[Action, ...]:
+    """A list of actions; a malformed one is refused with its index."""
+    if type(value) is not list:
+        raise BadRequest(f"actions must be a list, not {show(value)}")
+    # `action` with its commonest case, a placement seen before, looked up inline: a hand
+    # names dozens of actions a request.
+    known = _PLACEMENTS
+    out: list[Action] = []
+    for index, item in enumerate(value):
+        key = placement_key(item)
+        found: Action | None = None if key is None else known.get(key)
+        if found is None:
+            try:
+                found = action(item)
+            except BadRequest as error:
+                raise error.at(index) from None
+        out.append(found)
+    return tuple(out)
+
+
 def plays(value: Any) -> tuple[Placement, ...]:
     """Placements from an empty table, no tile twice (the second one's index)."""
     out = _each(value, "plays", placement)
@@ -148,12 +250,64 @@ def deal(value: Any) -> Deal:
     """Four hands of seven tiles, all 28 tiles once."""
     if not (type(value) is list and len(value) == 4):
         raise BadRequest(f"a deal is four lists of 7 tiles, not {show(value)}")
-    hands = tuple(_tiles(hand, f"seat {n}'s hand") for n, hand in enumerate(value))
+    hands = tuple(tiles(hand, f"seat {n}'s hand") for n, hand in enumerate(value))
     for n, hand in enumerate(hands):
         if len(hand) != 7:
             raise BadRequest(f"seat {n} is dealt {len(hand)} tiles, not 7")
     _distinct(tuple(t for hand in hands for t in hand), "the deal")
     return (hands[0], hands[1], hands[2], hands[3])
+
+
+def held(value: Any, placed: tuple[Placement, ...]) -> tuple[Tile, ...]:
+    """The ``hand`` of a ``legal`` request: tiles, none twice, none already on the table."""
+    hand = tiles(value, "hand")
+    _distinct(hand, "the hand")
+    on_table = {p.tile for p in placed} & set(hand)
+    if on_table:
+        raise BadRequest(f"{min(on_table)} is in the hand but already on the table")
+    return hand
+
+
+def remaining(value: Any) -> tuple[tuple[Tile, ...], ...]:
+    """The ``hands`` of a ``settle`` request: four seats' tiles, at most 7 each, none twice."""
+    if not (type(value) is list and len(value) == 4):
+        raise BadRequest(f"hands must be four lists of tiles, one per seat, not {show(value)}")
+    hands = tuple(tiles(hand, f"seat {n}'s tiles") for n, hand in enumerate(value))
+    for n, hand in enumerate(hands):
+        if len(hand) > 7:
+            raise BadRequest(f"seat {n} holds {len(hand)} tiles: a player holds at most 7")
+    _distinct(tuple(t for hand in hands for t in hand), "the hands")
+    return hands
+
+
+def depth(value: Any) -> int:
+    """A ``perft`` depth, an integer >= 0."""
+    if not (_is_int(value) and value >= 0):
+        raise BadRequest(f"depth must be an integer >= 0, not {show(value)}")
+    return int(value)
+
+
+def game_hand(value: Any) -> GameHand:
+    """One hand of a ``game`` request, ``{deal, opener?, actions}`` (no index of its own)."""
+    if type(value) is not dict:
+        raise BadRequest(f"a hand is an object {{deal, opener?, actions}}, not {show(value)}")
+    keys(value, ("deal", "actions"), ("opener",))
+    dealt = deal(value["deal"])
+    opener = seat(value["opener"], "opener") if "opener" in value else None
+    return GameHand(dealt, opener, actions(value["actions"]))
+
+
+def game_hands(value: Any) -> tuple[GameHand, ...]:
+    """The ``hands`` of a ``game`` request; a problem carries its hand's position (6.3)."""
+    if type(value) is not list:
+        raise BadRequest(f"hands must be a list of {{deal, opener?, actions}}, not {show(value)}")
+    out = []
+    for position, item in enumerate(value):
+        try:
+            out.append(game_hand(item))
+        except BadRequest as error:
+            raise error.at(position) from None
+    return tuple(out)
 
 
 def _table(args: Mapping[str, Any]) -> dict[str, Any]:
@@ -162,60 +316,24 @@ def _table(args: Mapping[str, Any]) -> dict[str, Any]:
 
 def _legal(args: Mapping[str, Any]) -> dict[str, Any]:
     placed = plays(args["plays"])
-    hand = _tiles(args["hand"], "hand")
-    _distinct(hand, "the hand")
-    on_table = {p.tile for p in placed} & set(hand)
-    if on_table:
-        raise BadRequest(f"{min(on_table)} is in the hand but already on the table")
-    return {"plays": placed, "hand": hand}
+    return {"plays": placed, "hand": held(args["hand"], placed)}
 
 
 def _settle(args: Mapping[str, Any]) -> dict[str, Any]:
-    value = args["hands"]
-    if not (type(value) is list and len(value) == 4):
-        raise BadRequest(f"hands must be four lists of tiles, one per seat, not {show(value)}")
-    hands = tuple(_tiles(hand, f"seat {n}'s tiles") for n, hand in enumerate(value))
-    for n, hand in enumerate(hands):
-        if len(hand) > 7:
-            raise BadRequest(f"seat {n} holds {len(hand)} tiles: a player holds at most 7")
-    _distinct(tuple(t for hand in hands for t in hand), "the hands")
-    return {"hands": hands}
+    return {"hands": remaining(args["hands"])}
 
 
 def _hand(args: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"deal": deal(args["deal"]), "opener": seat(args["opener"], "opener")}
     out["scores"] = scores(args["scores"]) if "scores" in args else (0, 0)
-    out["actions"] = _each(args.get("actions", []), "actions", action)
+    out["actions"] = actions(args.get("actions", []))
     if "depth" in args:
-        depth = args["depth"]
-        if not (_is_int(depth) and depth >= 0):
-            raise BadRequest(f"depth must be an integer >= 0, not {show(depth)}")
-        out["depth"] = depth
+        out["depth"] = depth(args["depth"])
     return out
 
 
-def _game_hand(value: Any) -> GameHand:
-    if type(value) is not dict:
-        raise BadRequest(f"a hand is an object {{deal, opener?, actions}}, not {show(value)}")
-    _keys(value, ("deal", "actions"), ("opener",))
-    dealt = deal(value["deal"])
-    opener = seat(value["opener"], "opener") if "opener" in value else None
-    return GameHand(dealt, opener, _each(value["actions"], "actions", action))
-
-
 def _game(args: Mapping[str, Any]) -> dict[str, Any]:
-    value = args["hands"]
-    if type(value) is not list:
-        raise BadRequest(f"hands must be a list of {{deal, opener?, actions}}, not {show(value)}")
-    out = []
-    for position, item in enumerate(value):
-        try:
-            out.append(_game_hand(item))
-        except BadRequest as error:
-            # In a game every problem carries the position of its hand (section 6.3).
-            error.index = position
-            raise
-    return {"hands": tuple(out)}
+    return {"hands": game_hands(args["hands"])}
 
 
 _CHECKS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
@@ -235,5 +353,5 @@ def check_arguments(cmd: str, args: Mapping[str, Any]) -> dict[str, Any]:
     ``actions`` ``()``.
     """
     required, optional = ARGUMENTS[cmd]
-    _keys(args, required, optional)
+    keys(args, required, optional)
     return _CHECKS[cmd](args)
