@@ -222,6 +222,16 @@ class Placement:
 
     tile: Tile
     on: EndPoint | None = None
+    key: int = field(init=False, repr=False, compare=False, hash=False)
+    """A number unique to this placement (the tile's index for an opening), for engines
+    that look placements up in tables."""
+
+    def __post_init__(self) -> None:
+        on = self.on
+        key = self.tile.index
+        if on is not None:
+            key = 28 + (key * 28 + on.tile.index) * 6 + int(on.side)
+        object.__setattr__(self, "key", key)
 
     def to_json(self) -> dict[str, Any]:
         """The canonical protocol form."""
