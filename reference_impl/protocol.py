@@ -21,6 +21,9 @@ from .tiles import ALL_TILES, HIGH, LOW, Side, Tile
 
 __all__ = [
     "JSON",
+    "deal_masks",
+    "engine_actions",
+    "engine_placements",
     "hand_result",
     "move_json",
     "parse_action",
@@ -122,7 +125,7 @@ def parse_actions(value: JSON) -> list[Action]:
             out.append(made)
         else:
             return out
-    actions = [_engine_action(a) for a in form.actions(value)]
+    actions = engine_actions(form.actions(value))
     for item, action in zip(value, actions, strict=True):
         key = form.placement_key(item)
         if key is not None and isinstance(action, Placement):
@@ -132,7 +135,28 @@ def parse_actions(value: JSON) -> list[Action]:
 
 def parse_placements(value: JSON) -> list[Placement]:
     """A list of placements with no tile twice; a bad one is refused with its index."""
-    return [_engine_placement(p) for p in form.plays(value)]
+    return engine_placements(form.plays(value))
+
+
+def engine_placements(plays: Sequence[kit.Placement]) -> list[Placement]:
+    """The engine's placements for placements the kit has checked."""
+    return [_engine_placement(p) for p in plays]
+
+
+def engine_actions(actions: Sequence[kit.Action]) -> list[Action]:
+    """The engine's actions for actions the kit has checked."""
+    return [_engine_action(a) for a in actions]
+
+
+def deal_masks(deal: kit.Deal) -> list[int]:
+    """The four seats' masks of tiles of a deal the kit has checked (all 28 tiles once)."""
+    masks = []
+    for held in deal:
+        mask = 0
+        for tile in held:
+            mask |= 1 << tile.index
+        masks.append(mask)
+    return masks
 
 
 # --------------------------------------------------------------- formatting
