@@ -145,7 +145,11 @@ def engine_placements(plays: Sequence[kit.Placement]) -> list[Placement]:
 
 def engine_actions(actions: Sequence[kit.Action]) -> list[Action]:
     """The engine's actions for actions the kit has checked."""
-    return [_engine_action(a) for a in actions]
+    known = _PLACEMENTS
+    return [
+        (known.get(a.key) or _engine_placement(a)) if isinstance(a, kit.Placement) else PASS
+        for a in actions
+    ]
 
 
 def deal_masks(deal: kit.Deal) -> list[int]:

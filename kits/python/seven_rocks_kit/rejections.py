@@ -11,6 +11,8 @@ from contextlib import contextmanager, suppress
 
 from seven_rocks_kit.protocol import REJECTION_CODES
 
+_CODES = frozenset(REJECTION_CODES)
+
 __all__ = [
     "BadRequest",
     "BranchClosed",
@@ -39,7 +41,7 @@ class Rejected(Exception):
     """The protocol's rejection code."""
 
     def __init__(self, code: str, message: str = "", index: int | None = None) -> None:
-        if code not in REJECTION_CODES:
+        if code not in _CODES:
             raise ValueError(
                 f"{code!r} is not a rejection code: one of {', '.join(REJECTION_CODES)}"
             )

@@ -121,13 +121,14 @@ def tiles(value: Any, what: str) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def _distinct(tiles: tuple[Tile, ...], what: str) -> None:
+def _distinct(groups: tuple[tuple[Tile, ...], ...], what: str) -> None:
     seen = 0  # a mask of tile indices: cheaper than a set, whose tiles would hash in Python
-    for found in tiles:
-        bit = 1 << found.index
-        if seen & bit:
-            raise BadRequest(f"{found} is twice in {what}")
-        seen |= bit
+    for group in groups:
+        for found in group:
+            bit = 1 << found.index
+            if seen & bit:
+                raise BadRequest(f"{found} is twice in {what}")
+            seen |= bit
 
 
 Key = tuple[int, int] | tuple[int, int, int, int, str]
@@ -268,17 +269,20 @@ def deal(value: Any) -> Deal:
     for n, hand in enumerate(hands):
         if len(hand) != 7:
             raise BadRequest(f"seat {n} is dealt {len(hand)} tiles, not 7")
-    _distinct(tuple(t for hand in hands for t in hand), "the deal")
+    _distinct(hands, "the deal")
     return (hands[0], hands[1], hands[2], hands[3])
 
 
 def held(value: Any, placed: tuple[Placement, ...]) -> tuple[Tile, ...]:
     """The ``hand`` of a ``legal`` request: tiles, none twice, none already on the table."""
     hand = tiles(value, "hand")
-    _distinct(hand, "the hand")
-    on_table = {p.tile for p in placed} & set(hand)
-    if on_table:
-        raise BadRequest(f"{min(on_table)} is in the hand but already on the table")
+    _distinct((hand,), "the hand")
+    on_table = 0  # a mask of tile indices
+    for play in placed:
+        on_table |= 1 << play.tile.index
+    for found in hand:
+        if on_table >> found.index & 1:
+            raise BadRequest(f"{found} is in the hand but already on the table")
     return hand
 
 
@@ -290,7 +294,7 @@ def remaining(value: Any) -> tuple[tuple[Tile, ...], ...]:
     for n, hand in enumerate(hands):
         if len(hand) > 7:
             raise BadRequest(f"seat {n} holds {len(hand)} tiles: a player holds at most 7")
-    _distinct(tuple(t for hand in hands for t in hand), "the hands")
+    _distinct(hands, "the hands")
     return hands
 
 
