@@ -8,34 +8,18 @@ point validates completely before it mutates.
 
 from __future__ import annotations
 
-from seven_rocks_kit.rejections import (
-    BadRequest,
-    BranchClosed,
-    GameOver,
-    HandOver,
-    MustPlay,
-    NoMatch,
-    NoSuchEnd,
-    NotInHand,
-    UnfinishedHand,
-    WrongOpener,
-)
-from seven_rocks_kit.rejections import Rejected as RuleViolation
+from seven_rocks_kit.rejections import *  # noqa: F403 (the family, under its own names)
+from seven_rocks_kit.rejections import Rejected
+from seven_rocks_kit.rejections import __all__ as _FAMILY
 
 __all__ = [
-    "BadRequest",
-    "BranchClosed",
+    *(name for name in _FAMILY if name not in ("Rejected", "at")),
     "Declined",
-    "GameOver",
-    "HandOver",
-    "MustPlay",
-    "NoMatch",
-    "NoSuchEnd",
-    "NotInHand",
     "RuleViolation",
-    "UnfinishedHand",
-    "WrongOpener",
 ]
+
+RuleViolation = Rejected
+"""The family's base: a request or action that the rules refuse."""
 
 
 class Declined(Exception):
