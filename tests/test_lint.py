@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["reference_impl", "conformance", "tools"]
+PACKAGES = ["reference_impl", "conformance", "tools", "kits/python/seven_rocks_kit"]
 
 
 def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
@@ -20,8 +20,8 @@ def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     "argv",
     [
-        ["ruff", "check", *PACKAGES, "tests"],
-        ["ruff", "format", "--check", *PACKAGES, "tests"],
+        ["ruff", "check", *PACKAGES, "kits/python/example", "tests"],
+        ["ruff", "format", "--check", *PACKAGES, "kits/python/example", "tests"],
     ],
     ids=["ruff-check", "ruff-format"],
 )
