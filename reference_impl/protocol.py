@@ -48,7 +48,9 @@ JSON = Any
 # and its precedence. What it returns is turned into the engine's values here, through
 # tables built at import (kit tile index -> engine tile, kit side -> engine side).
 _TILE: Final = ALL_TILES
-_SIDE: Final = {side: Side(n) for n, side in enumerate(kit.Side)}
+_SIDE: Final = {side: Side[side.name] for side in kit.Side}
+_SIDE_NAME: Final = tuple(side.value for side in kit.Side)
+"""The protocol's name of each side by its position, as attach points hold sides."""
 _PLACEMENTS: dict[int, Placement] = {}
 """The engine's placement for each kit placement met, by its `key`: a few thousand can
 exist, and a hand names the same ones many times."""
@@ -173,7 +175,7 @@ def tile_json(tile: int) -> list[int]:
 
 def point_json(point: Point, with_value: bool = True) -> dict[str, JSON]:
     """An end point, with its value where the reply lists open points."""
-    out: dict[str, JSON] = {"tile": tile_json(point[0]), "side": Side(point[1]).wire}
+    out: dict[str, JSON] = {"tile": tile_json(point[0]), "side": _SIDE_NAME[point[1]]}
     if with_value:
         out["value"] = point[2]
     return out
