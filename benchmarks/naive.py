@@ -5,7 +5,7 @@ tricks: an object per tile on the table, a list of open ends, tiles in hand
 as a list of ``(low, high)`` pairs, the end sum added up again after every
 placement. It shares no code with the reference engine, so a test can play
 both on the same deals with the same random choices and require the same
-events (tests/test_bench.py): the benchmark then compares like with like.
+events (tests/engine/test_bench.py): the benchmark then compares like with like.
 
 It offers the trusted path only (the benchmark plays legal moves): no
 checking, no messages, no games. ``python -m benchmarks.naive [--seconds S]`` prints

@@ -2,7 +2,7 @@
 
 ``python -m benchmarks.perft [--seconds S] [--depth D]`` counts
 the action tree below the opening of each deal of fixtures/perft/ (the same
-deals, openers and starting scores; tests/test_bench.py checks they have
+deals, openers and starting scores; tests/engine/test_bench.py checks they have
 not drifted), over and over for about `S` seconds, and prints the leaves
 counted per second of CPU time.
 """

@@ -1,9 +1,15 @@
-"""Value objects for what players do: end points, placements and passes."""
+"""Value objects for what players do: end points, placements and passes.
+
+The pass is the kit's (`seven_rocks_kit.PASS`). `EndPoint` and `Placement` hold the
+engine's `Tile` and `Side` (`reference_impl.tiles`) for as long as those are the engine's
+own: once `tiles` takes the kit's `Tile` and `Side`, these become the kit's too.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+
+from seven_rocks_kit.values import PASS, Pass
 
 from .tiles import Side, Tile
 
@@ -39,26 +45,5 @@ class Placement:
     def __repr__(self) -> str:
         return f"Placement({self.tile!r}, {self.on!r})"
 
-
-class Pass:
-    """A knock: the player to move has no legal placement."""
-
-    __slots__ = ()
-    _instance: Pass | None = None
-
-    def __new__(cls) -> Pass:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __str__(self) -> str:
-        return "pass"
-
-    def __repr__(self) -> str:
-        return "PASS"
-
-
-PASS: Final = Pass()
-"""The one pass action."""
 
 Action = Placement | Pass

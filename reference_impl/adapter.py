@@ -13,6 +13,8 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO
 
+from seven_rocks_kit.protocol import PROTOCOL_VERSION as PROTOCOL
+
 from . import __version__
 from .commands import COMMANDS, Command
 from .errors import BadRequest, Declined, RuleViolation
@@ -21,7 +23,6 @@ from .protocol import JSON
 
 __all__ = ["Replies", "handle", "main", "read_lines", "serve"]
 
-PROTOCOL = 1
 ENGINE = {"name": "seven-rocks-reference", "version": __version__, "language": "python"}
 
 

@@ -1,7 +1,8 @@
 """The six query commands of protocol 1, each a function from arguments to a result.
 
-Every command checks all of its input first (malformed input is `BadRequest`
-before any rule is applied), then plays it through the engine.
+Every command checks all of its input first with the kit's validator of request form
+(`seven_rocks_kit.validate`: malformed input is `BadRequest` before any rule is
+applied), then plays it through the engine.
 """
 
 from __future__ import annotations
@@ -9,28 +10,28 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
+from seven_rocks_kit import validate as form
+
 from .actions import Placement
-from .errors import BadRequest, RuleViolation
+from .errors import RuleViolation
 from .game import Game
-from .hand import Hand, check_deal, check_scores
+from .hand import Hand, check_scores
 from .perft import PERFT_BUDGET, divide, leaves
 from .protocol import (
     JSON,
+    deal_masks,
+    engine_actions,
+    engine_placements,
     hand_result,
     move_json,
     parse_actions,
-    parse_deal,
     parse_placements,
-    parse_scores,
-    parse_seat,
-    parse_tiles,
-    require,
     table_result,
 )
 from .rules import REFERENCE, Rules
 from .settle import settle
 from .table import Table
-from .tiles import BIT, mask_of
+from .tiles import ALL_TILES, mask_of
 
 __all__ = ["COMMANDS", "Command", "commands_for"]
 
@@ -51,7 +52,7 @@ def _place_all(placements: list[Placement], rules: Rules, sums: list[int] | None
 
 def cmd_table(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """Evaluate placements on an empty table."""
-    require(args, {"plays"}, set())
+    form.keys(args, ("plays",), ())
     sums: list[int] = []
     table = _place_all(parse_placements(args["plays"]), rules, sums)
     return table_result(table, [rules.credit(s) for s in sums])
@@ -59,41 +60,20 @@ def cmd_table(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, J
 
 def cmd_legal(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """The legal placements of a hand of tiles on a table."""
-    require(args, {"plays", "hand"}, set())
+    form.keys(args, ("plays", "hand"), ())
     # Form before rules: a malformed hand is refused even when the plays break a rule.
-    placements = parse_placements(args["plays"])
-    tiles = parse_tiles(args["hand"], "hand")
-    on_table = mask_of([placement.tile.index for placement in placements])
-    held = 0
-    for tile in tiles:
-        bit = BIT[tile.index]
-        if held & bit:
-            raise BadRequest(f"{tile} is twice in the hand")
-        if on_table & bit:
-            raise BadRequest(f"{tile} is in the hand but already on the table")
-        held |= bit
-    table = _place_all(placements, rules)
+    plays = form.plays(args["plays"])
+    held = mask_of([tile.index for tile in form.held(args["hand"], plays)])
+    table = _place_all(engine_placements(plays), rules)
     return {"placements": [move_json(t, point) for t, point in table.moves(held)]}
 
 
 def cmd_settle(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """The end-of-hand count of four seats' remaining tiles."""
-    require(args, {"hands"}, set())
-    hands = args["hands"]
-    if not isinstance(hands, list) or len(hands) != 4:
-        raise BadRequest("hands must be four lists of tiles, one per seat")
-    masks = []
-    seen = 0
-    for seat, value in enumerate(hands):
-        tiles = parse_tiles(value, f"seat {seat}'s tiles")
-        if len(tiles) > 7:
-            raise BadRequest(f"seat {seat} holds {len(tiles)} tiles: a player holds at most 7")
-        mask = mask_of([t.index for t in tiles])
-        if seen & mask or len(tiles) != mask.bit_count():
-            raise BadRequest(f"a tile appears twice (seat {seat})")
-        seen |= mask
-        masks.append(mask)
-    result = settle(masks, rules)
+    form.keys(args, ("hands",), ())
+    result = settle(
+        [mask_of([t.index for t in held]) for held in form.remaining(args["hands"])], rules
+    )
     return {
         "pips": list(result.pips),
         "penalties": list(result.penalties),
@@ -106,9 +86,9 @@ def _start_hand(
 ) -> Hand:
     # All malformed input is refused before any rule, in document order: deal, opener,
     # scores, actions, then (``then``) the command's own arguments listed after them.
-    holdings = check_deal(parse_deal(args["deal"]))
-    opener = parse_seat(args["opener"], "opener")
-    scores = parse_scores(args["scores"]) if "scores" in args else (0, 0)
+    holdings = deal_masks(form.deal(args["deal"]))
+    opener = form.seat(args["opener"], "opener")
+    scores = form.scores(args["scores"]) if "scores" in args else (0, 0)
     actions = parse_actions(args.get("actions", []))
     if then is not None:
         then()
@@ -124,34 +104,17 @@ def _start_hand(
 
 def cmd_hand(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """Play one hand from a deal."""
-    require(args, {"deal", "opener", "actions"}, {"scores"})
+    form.keys(args, ("deal", "opener", "actions"), ("scores",))
     return hand_result(_start_hand(args, rules))
-
-
-_GAME_HAND_KEYS = ({"deal", "actions"}, {"opener"})
 
 
 def cmd_game(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """Play several hands with the scores carried over."""
-    require(args, {"hands"}, set())
-    hands = args["hands"]
-    if not isinstance(hands, list):
-        raise BadRequest("hands must be a list of {deal, opener?, actions}")
-    parsed = []
-    for position, item in enumerate(hands):
-        try:
-            if not isinstance(item, dict):
-                raise BadRequest("a hand is an object {deal, opener?, actions}")
-            require(item, *_GAME_HAND_KEYS)
-            deal = parse_deal(item["deal"])
-            check_deal(deal)  # form before rules: a malformed deal precedes the opener rule
-            opener = parse_seat(item["opener"], "opener") if "opener" in item else None
-            parsed.append((deal, opener, parse_actions(item["actions"])))
-        except RuleViolation as error:
-            raise error.at(position) from None
+    form.keys(args, ("hands",), ())
     game = Game(rules)
-    for deal, opener, actions in parsed:
-        game.play_hand(deal, opener, actions)
+    for hand in form.game_hands(args["hands"]):
+        deal = [[ALL_TILES[t.index] for t in held] for held in hand.deal]
+        game.play_hand(deal, hand.opener, engine_actions(hand.actions))
     return {
         "hands": [hand_result(hand) for hand in game.hands],
         "scores": list(game.scores),
@@ -161,16 +124,12 @@ def cmd_game(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JS
 
 def cmd_perft(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JSON]:
     """Count the action sequences below a position, split by the first action."""
-    require(args, {"deal", "opener", "depth"}, {"scores", "actions"})
-    depth = args["depth"]
-
-    def check_depth() -> None:
-        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-            raise BadRequest(f"depth must be an integer >= 0, not {depth!r}")
-
-    hand = _start_hand(args, rules, check_depth)  # depth comes after actions in the request
+    form.keys(args, ("deal", "opener", "depth"), ("scores", "actions"))
+    depth: list[int] = []
+    # Depth comes after actions in the request.
+    hand = _start_hand(args, rules, lambda: depth.append(form.depth(args["depth"])))
     # A deep count could run for hours: past the budget it is declined (`skipped`).
-    split = divide(hand, depth, PERFT_BUDGET)
+    split = divide(hand, depth[0], PERFT_BUDGET)
     return {
         "nodes": leaves(split),
         "divide": [

@@ -1,23 +1,29 @@
 """Protocol 1 values: checked parsing of JSON into engine values, and back.
 
-Everything that comes from outside passes through the ``parse_*`` functions,
-which raise `BadRequest` with a message quoting the input; the engine behind
-them trusts what they return.
+Everything that comes from outside passes through the ``parse_*`` functions, which
+check it with the kit's validator of request form (`seven_rocks_kit.validate`, raising
+its `BadRequest` with a message quoting the input) and return the engine's values; the
+engine behind them trusts what they return.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
+
+import seven_rocks_kit as kit
+from seven_rocks_kit import validate as form
 
 from .actions import PASS, Action, EndPoint, Placement
-from .errors import BadRequest
 from .hand import End, Hand
 from .table import Point, Table
-from .tiles import ALL_TILES, BIT, HIGH, LOW, Side, Tile
+from .tiles import ALL_TILES, HIGH, LOW, Side, Tile
 
 __all__ = [
     "JSON",
+    "deal_masks",
+    "engine_actions",
+    "engine_placements",
     "hand_result",
     "move_json",
     "parse_action",
@@ -38,190 +44,125 @@ __all__ = [
 JSON = Any
 """A decoded JSON value."""
 
-_BY_PAIR = {(tile.low, tile.high): tile for tile in ALL_TILES}
-_PLACEMENT_KEYS = frozenset({"tile", "on"})
-_END_POINT_KEYS = frozenset({"tile", "side"})
+# The request form is the kit's (`seven_rocks_kit.validate`): one validator, its messages
+# and its precedence. What it returns is turned into the engine's values here, through
+# tables built at import (kit tile index -> engine tile, kit side -> engine side).
+_TILE: Final = ALL_TILES
+_SIDE: Final = {side: Side[side.name] for side in kit.Side}
+_SIDE_NAME: Final = tuple(side.value for side in kit.Side)
+"""The protocol's name of each side by its position, as attach points hold sides."""
+_PLACEMENTS: dict[int, Placement] = {}
+"""The engine's placement for each kit placement met, by its `key`: a few thousand can
+exist, and a hand names the same ones many times."""
 
 
-def _show(value: JSON) -> str:
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
-    return text if len(text) <= 60 else text[:57] + "..."
+def _engine_placement(placement: kit.Placement) -> Placement:
+    made = _PLACEMENTS.get(placement.key)
+    if made is None:
+        on = placement.on
+        made = _PLACEMENTS[placement.key] = Placement(
+            _TILE[placement.tile.index],
+            None if on is None else EndPoint(_TILE[on.tile.index], _SIDE[on.side]),
+        )
+    return made
 
 
-def _is_int(value: JSON) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _engine_action(action: kit.Action) -> Action:
+    return _engine_placement(action) if isinstance(action, kit.Placement) else PASS
 
 
 def require(args: Mapping[str, JSON], required: set[str], optional: set[str]) -> None:
     """Check that a request has exactly the arguments its command takes."""
-    missing = sorted(required - args.keys())
-    if missing:
-        raise BadRequest(f"missing argument {missing[0]!r}")
-    extra = sorted(args.keys() - required - optional)
-    if extra:
-        raise BadRequest(f"unknown argument {extra[0]!r}")
+    form.keys(args, sorted(required), sorted(optional))
 
 
 def parse_tile(value: JSON) -> Tile:
     """A tile ``[a, b]`` with ``0 <= a <= b <= 6`` (rule ``reading.well-formed-input``)."""
-    # `type(x) is int` on purpose: JSON true/false decode to bools, which are not tiles.
-    if type(value) is list and len(value) == 2:
-        low, high = value
-        if type(low) is int and type(high) is int:
-            tile = _BY_PAIR.get((low, high))
-            if tile is not None:
-                return tile
-            if 0 <= high < low <= 6:
-                raise BadRequest(f"tile {_show(value)} is not canonical: write it [{high}, {low}]")
-    raise BadRequest(f"{_show(value)} is not a tile: expected [a, b] with 0 <= a <= b <= 6")
+    return _TILE[form.tile(value).index]
 
 
 def parse_tiles(value: JSON, what: str) -> list[Tile]:
     """A list of tiles (no check for repeats)."""
-    if not isinstance(value, list):
-        raise BadRequest(f"{what} must be a list of tiles, not {_show(value)}")
-    # `parse_tile`'s success inline (a deal is 28 tiles a request); the rest goes to it.
-    tiles = []
-    by_pair = _BY_PAIR
-    for item in value:
-        if type(item) is list and len(item) == 2:
-            low, high = item
-            if type(low) is int and type(high) is int:
-                tile = by_pair.get((low, high))
-                if tile is not None:
-                    tiles.append(tile)
-                    continue
-        tiles.append(parse_tile(item))
-    return tiles
+    return [_TILE[t.index] for t in form.tiles(value, what)]
 
 
-def parse_seat(value: JSON, what: str) -> int:
-    """A seat 0..3."""
-    if not _is_int(value) or not 0 <= value <= 3:
-        raise BadRequest(f"{what} must be a seat 0..3, not {_show(value)}")
-    return int(value)
-
-
-def parse_scores(value: JSON) -> tuple[int, int]:
-    """Two integer team scores."""
-    if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
-        raise BadRequest(f"scores must be two integers [team0, team1], not {_show(value)}")
-    return (value[0], value[1])
+parse_seat = form.seat
+parse_scores = form.scores
 
 
 def parse_deal(value: JSON) -> list[list[Tile]]:
-    """Four lists of tiles (their sizes and repeats are checked by `Hand.deal`)."""
-    if not (isinstance(value, list) and len(value) == 4):
-        raise BadRequest(f"a deal is four lists of 7 tiles, not {_show(value)}")
-    return [parse_tiles(hand, f"seat {seat}'s hand") for seat, hand in enumerate(value)]
-
-
-_PLACEMENTS: dict[tuple[int, int, int, int, str], Placement] = {}
-"""Placements on an end point already parsed, by their JSON's five scalars: a few
-thousand can exist, and a hand replays the same ones many times."""
-
-
-def _on_key(value: JSON) -> tuple[int, int, int, int, str] | None:
-    """The five scalars of ``{"tile": [a, b], "on": {"tile": [x, y], "side": s}}``, or None
-    for any other shape. `type(x) is int`: True == 1, so a bool must not find a tile."""
-    if type(value) is not dict or len(value) != 2:
-        return None
-    tile = value.get("tile")
-    on = value.get("on")
-    if type(tile) is not list or len(tile) != 2 or type(on) is not dict or len(on) != 2:
-        return None
-    at = on.get("tile")
-    side = on.get("side")
-    if type(at) is not list or len(at) != 2 or type(side) is not str:
-        return None
-    a, b = tile
-    c, d = at
-    if type(a) is int and type(b) is int and type(c) is int and type(d) is int:
-        return (a, b, c, d, side)
-    return None
+    """Four hands of seven tiles, all 28 tiles once."""
+    return [[_TILE[t.index] for t in hand] for hand in form.deal(value)]
 
 
 def parse_placement(value: JSON) -> Placement:
     """``{"tile": [a, b]}`` or ``{"tile": [a, b], "on": {"tile": [x, y], "side": s}}``."""
-    key = _on_key(value)
-    if key is not None:
-        known = _PLACEMENTS.get(key)
-        if known is None:
-            # Only a well-formed placement is remembered: a malformed one raises here.
-            known = _PLACEMENTS[key] = _parse_placement(value)
-        return known
-    return _parse_placement(value)
-
-
-def _parse_placement(value: JSON) -> Placement:
-    if not isinstance(value, dict) or "tile" not in value or not value.keys() <= _PLACEMENT_KEYS:
-        raise BadRequest(f"{_show(value)} is not a placement: expected {{tile, on?}}")
-    tile = parse_tile(value["tile"])
-    if "on" not in value:
-        return Placement(tile)
-    on = value["on"]
-    if not isinstance(on, dict) or on.keys() != _END_POINT_KEYS:
-        raise BadRequest(f"{_show(on)} is not an end point: expected {{tile, side}}")
-    side = Side.from_wire(on["side"]) if isinstance(on["side"], str) else None
-    if side is None:
-        raise BadRequest(
-            f"{_show(on['side'])} is not a side: expected low, high, linear_a, linear_b, "
-            "branch_a or branch_b"
-        )
-    return Placement(tile, EndPoint(parse_tile(on["tile"]), side))
+    return _engine_placement(form.placement(value))
 
 
 def parse_action(value: JSON) -> Action:
     """A placement or the string ``"pass"``."""
-    if value == "pass":
-        return PASS
-    if isinstance(value, str):
-        raise BadRequest(f'{_show(value)} is not an action: expected a placement or "pass"')
-    return parse_placement(value)
+    return _engine_action(form.action(value))
 
 
-def _parse_list(value: JSON, what: str, parse: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise BadRequest(f"{what} must be a list, not {_show(value)}")
-    out = []
-    for index, item in enumerate(value):
-        try:
-            out.append(parse(item))
-        except BadRequest as error:
-            raise error.at(index) from None
-    return out
+_BY_KEY: dict[form.Key, Placement] = {}
+"""Placements the kit has accepted, by the scalars of their JSON
+(`seven_rocks_kit.validate.placement_key`): the fast path of `parse_actions`."""
 
 
 def parse_actions(value: JSON) -> list[Action]:
     """A list of actions; a malformed one is refused with its index."""
-    if not isinstance(value, list):
-        raise BadRequest(f"actions must be a list, not {_show(value)}")
-    # `parse_action` with its commonest case, a placement seen before, looked up inline:
-    # a hand replays dozens of actions per request.
-    known = _PLACEMENTS
-    out: list[Action] = []
-    for index, item in enumerate(value):
-        key = _on_key(item)
-        action: Action | None = None if key is None else known.get(key)
-        if action is None:
-            try:
-                action = parse_action(item)
-            except BadRequest as error:
-                raise error.at(index) from None
-        out.append(action)
-    return out
+    if type(value) is list:
+        # Every item a pass or a placement the kit accepted before: nothing to check again.
+        out: list[Action] = []
+        key_of, known = form.placement_key, _BY_KEY
+        for item in value:
+            if item == "pass":
+                out.append(PASS)
+                continue
+            key = key_of(item)
+            made = None if key is None else known.get(key)
+            if made is None:
+                break
+            out.append(made)
+        else:
+            return out
+    actions = engine_actions(form.actions(value))
+    for item, action in zip(value, actions, strict=True):
+        key = form.placement_key(item)
+        if key is not None and isinstance(action, Placement):
+            _BY_KEY[key] = action
+    return actions
 
 
 def parse_placements(value: JSON) -> list[Placement]:
     """A list of placements with no tile twice; a bad one is refused with its index."""
-    placements: list[Placement] = _parse_list(value, "plays", parse_placement)
-    seen = 0  # a mask of tiles: cheaper than a set, whose tiles would hash in Python
-    for index, placement in enumerate(placements):
-        bit = BIT[placement.tile.index]
-        if seen & bit:
-            raise BadRequest(f"{placement.tile} is already on the table", index)
-        seen |= bit
-    return placements
+    return engine_placements(form.plays(value))
+
+
+def engine_placements(plays: Sequence[kit.Placement]) -> list[Placement]:
+    """The engine's placements for placements the kit has checked."""
+    return [_engine_placement(p) for p in plays]
+
+
+def engine_actions(actions: Sequence[kit.Action]) -> list[Action]:
+    """The engine's actions for actions the kit has checked."""
+    known = _PLACEMENTS
+    return [
+        (known.get(a.key) or _engine_placement(a)) if isinstance(a, kit.Placement) else PASS
+        for a in actions
+    ]
+
+
+def deal_masks(deal: kit.Deal) -> list[int]:
+    """The four seats' masks of tiles of a deal the kit has checked (all 28 tiles once)."""
+    masks = []
+    for held in deal:
+        mask = 0
+        for tile in held:
+            mask |= 1 << tile.index
+        masks.append(mask)
+    return masks
 
 
 # --------------------------------------------------------------- formatting
@@ -234,7 +175,7 @@ def tile_json(tile: int) -> list[int]:
 
 def point_json(point: Point, with_value: bool = True) -> dict[str, JSON]:
     """An end point, with its value where the reply lists open points."""
-    out: dict[str, JSON] = {"tile": tile_json(point[0]), "side": Side(point[1]).wire}
+    out: dict[str, JSON] = {"tile": tile_json(point[0]), "side": _SIDE_NAME[point[1]]}
     if with_value:
         out["value"] = point[2]
     return out

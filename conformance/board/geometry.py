@@ -92,5 +92,5 @@ def overlaps(boxes: dict[Tile, Rect]) -> list[str]:
     for i, (a, p) in enumerate(items):
         for b, q in items[i + 1 :]:
             if p.x < q.x + q.w and q.x < p.x + p.w and p.y < q.y + q.h and q.y < p.y + p.h:
-                notes.append(f"[{a[0]}|{a[1]}] and [{b[0]}|{b[1]}] are drawn over each other")
+                notes.append(f"{a} and {b} are drawn over each other")
     return notes

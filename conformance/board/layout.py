@@ -13,6 +13,7 @@ table is laid out by hand and as the seed's diagrams describe it:
 - an arm of the line longer than ``max_arm`` tiles from the opening turns the corner
   (the east arm south, the west arm north) so that a long line stays within a terminal.
 
+Tiles, sides and placements are the kit's (`seven_rocks_kit`), read with its validator.
 Cells are in tile slots: ``x`` grows eastward, ``y`` southward, one slot per tile
 whatever its size. A placement that cannot be laid out (malformed, a tile twice, an
 end point not on the table or already taken) is kept in ``Board.problems`` and left out:
@@ -24,6 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from seven_rocks_kit import BadRequest, EndPoint, Side, Tile
+from seven_rocks_kit import validate as form
 
 __all__ = [
     "DEFAULT_MAX_ARM",
@@ -37,9 +41,6 @@ __all__ = [
     "tile_text",
 ]
 
-Tile = tuple[int, int]
-"""A tile as a pair of pip values, low first: ``(1, 4)``."""
-
 Heading = str
 """A compass direction on the drawing: ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
 
@@ -48,29 +49,25 @@ DEFAULT_MAX_ARM = 7
 
 _STEP: dict[Heading, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 _BACK: dict[Heading, Heading] = {"N": "S", "S": "N", "E": "W", "W": "E"}
-_SIDES = frozenset({"low", "high", "linear_a", "linear_b", "branch_a", "branch_b"})
 
 
 def as_tile(value: Any) -> Tile | None:
     """``value`` as a canonical tile, or None when it is not one (``[2, 1]`` is not)."""
-    if (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(type(v) is int and 0 <= v <= 6 for v in value)
-        and value[0] <= value[1]
-    ):
-        return (value[0], value[1])
-    return None
+    try:
+        return form.tile(list(value) if type(value) is tuple else value)
+    except BadRequest:
+        return None
 
 
 def tile_text(tile: Tile) -> str:
     """The rules' way of writing a tile: ``[1|4]``."""
-    return f"[{tile[0]}|{tile[1]}]"
+    return str(tile)
 
 
 def side_value(tile: Tile, side: str) -> int:
     """The value a tile must match at ``side`` of ``tile`` (protocol section 3)."""
-    return tile[1] if side == "high" else tile[0]
+    known = Side.from_wire(side)
+    return tile.low if known is None else EndPoint(tile, known).value
 
 
 @dataclass(frozen=True)
@@ -98,7 +95,7 @@ class Placed:
     @property
     def double(self) -> bool:
         """Whether the tile is a double."""
-        return self.tile[0] == self.tile[1]
+        return self.tile.is_double
 
     @property
     def across(self) -> bool:
@@ -116,7 +113,7 @@ class Placed:
         for side, where in self.sides.items():
             if where == heading and side in ("low", "high"):
                 return side_value(self.tile, side)
-        return self.tile[0]
+        return self.tile.low
 
     def __str__(self) -> str:
         return tile_text(self.tile)
@@ -158,7 +155,7 @@ class Board:
 def _sides_of(tile: Tile, heading: Heading, join: str | None, spinner: bool) -> dict[str, Heading]:
     """Compass direction of each side of a tile growing toward ``heading``."""
     back = _BACK[heading]
-    if tile[0] != tile[1]:
+    if not tile.is_double:
         if join is None:  # the opening non-double: low end west, high end east
             return {"low": "W", "high": "E"}
         outer = "high" if join == "low" else "low"
@@ -170,19 +167,15 @@ def _sides_of(tile: Tile, heading: Heading, join: str | None, spinner: bool) -> 
     return sides
 
 
-def _placement(raw: Any) -> tuple[Tile | None, Tile | None, str | None, bool]:
-    """(tile, on-tile, on-side, well-formed) of a raw placement."""
-    if not isinstance(raw, Mapping) or set(raw) - {"tile", "on"}:
-        return None, None, None, False
-    tile = as_tile(raw.get("tile"))
-    if "on" not in raw:
-        return tile, None, None, tile is not None
-    on = raw["on"]
-    if not isinstance(on, Mapping) or set(on) != {"tile", "side"}:
-        return tile, None, None, False
-    side = on["side"] if on["side"] in _SIDES else None
-    on_tile = as_tile(on["tile"])
-    return tile, on_tile, side, tile is not None and on_tile is not None and side is not None
+def _placement(raw: Any) -> tuple[Tile, Tile | None, str | None] | None:
+    """(tile, on-tile, on-side) of a raw placement, or None when it is malformed."""
+    try:
+        checked = form.placement(dict(raw) if isinstance(raw, Mapping) else raw)
+    except BadRequest:
+        return None
+    if checked.on is None:
+        return checked.tile, None, None
+    return checked.tile, checked.on.tile, checked.on.side.value
 
 
 def layout(plays: Iterable[Any], *, max_arm: int = DEFAULT_MAX_ARM) -> Board:
@@ -193,14 +186,15 @@ def layout(plays: Iterable[Any], *, max_arm: int = DEFAULT_MAX_ARM) -> Board:
         board.problems.append("the plays are not a list of placements; nothing is drawn")
         return board
     for order, raw in enumerate(list(plays)):
-        tile, on_tile, side, ok = _placement(raw)
-        if not ok or tile is None:
+        parsed = _placement(raw)
+        if parsed is None:
             board.problems.append(f"placement {order} is malformed and is not drawn")
             continue
+        tile, on_tile, side = parsed
         if tile in board.tiles:
             board.problems.append(f"placement {order}: {tile_text(tile)} is already on the table")
             continue
-        is_spinner = board.spinner is None and tile[0] == tile[1]
+        is_spinner = board.spinner is None and tile.is_double
         if on_tile is None:
             if board.tiles:
                 board.problems.append(f"placement {order}: a second opening is not drawn")
@@ -236,11 +230,11 @@ def _attach(
             heading = "N"
     dx, dy = _STEP[heading]
     value = side_value(on_tile, side)
-    if tile[0] == tile[1]:
+    if tile.is_double:
         join = "linear_a"
     else:
-        join = "high" if tile[1] == value and tile[0] != value else "low"
-        if value not in tile:
+        join = "high" if tile.high == value and tile.low != value else "low"
+        if not tile.has(value):
             board.problems.append(f"{where}: no half of the tile matches {value}")
     cell = (x + dx, y + dy)
     if board.at(cell) is not None:

@@ -180,7 +180,7 @@ def _read_spinner(board: Board, value: Any, out: Marks) -> None:
             )
     elif tile is None:
         out.notes.append(f"spinner {shown(value)}: not a tile")
-    elif tile[0] != tile[1]:
+    elif not tile.is_double:
         out.notes.append(f"spinner {tile_text(tile)}: not a double, so not outlined")
     elif tile not in board.tiles:
         out.notes.append(f"spinner {tile_text(tile)}: that tile is not on the table")

@@ -27,6 +27,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from seven_rocks_kit import Side
+
 from conformance.runner.compare import diff
 from reference_impl.adapter import handle
 from reference_impl.commands import cmd_settle
@@ -39,7 +41,7 @@ from reference_impl.protocol import (
     table_result,
     tile_json,
 )
-from reference_impl.tiles import Side, mask_of, tiles_of_mask
+from reference_impl.tiles import mask_of, tiles_of_mask
 
 __all__ = [
     "JSONObject",
@@ -57,7 +59,7 @@ _LOOSE_NUMBER = re.compile(r"[0-9][.eE]")
 """A number that is not an integer: Python's == would confuse it with one (as it would
 ``true`` and ``false``, looked for apart since plain substring search is faster).
 JSON's digits are ASCII: ``[0-9]`` scans faster than the Unicode class ``\\d``."""
-_SIDES = [side.wire for side in Side]
+_SIDES = [side.value for side in Side]  # the protocol's names, the kit's list
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from seven_rocks_kit.protocol import PROTOCOL_VERSION, QUERY_CMDS, REJECTION_CODES
+
 __all__ = [
     "OUTCOME_KEYS",
     "PROTOCOL_VERSION",
@@ -13,25 +15,7 @@ __all__ = [
     "missing_fields",
 ]
 
-PROTOCOL_VERSION = 1
-"""The protocol version this runner speaks."""
-
-QUERY_CMDS: tuple[str, ...] = ("table", "legal", "settle", "hand", "game", "perft")
-"""The query commands of protocol 1, in the order the spec presents them."""
-
-REJECTION_CODES: tuple[str, ...] = (
-    "bad_request",
-    "hand_over",
-    "not_in_hand",
-    "no_such_end",
-    "branch_closed",
-    "no_match",
-    "must_play",
-    "wrong_opener",
-    "unfinished_hand",
-    "game_over",
-)
-"""Every rejection code; the first seven in order of precedence."""
+# The protocol's version, commands and rejection codes are the kit's: one list of each.
 
 OUTCOME_KEYS: tuple[str, ...] = ("result", "rejected", "errored", "skipped")
 """A reply carries exactly one of these keys beside ``seq``."""

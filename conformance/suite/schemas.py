@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
+from conformance.suite.protocol import QUERY_CMDS
 from conformance.suite.resources import schemas_dir
 
 if TYPE_CHECKING:
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BASE_URI",
-    "QUERY_CMDS",
     "check_fixture_file",
     "check_reply",
     "check_report",
@@ -45,9 +45,6 @@ __all__ = [
 
 BASE_URI = "https://seven-rocks.example/schemas/"
 """Every schema's ``$id`` is this prefix followed by its file name."""
-
-QUERY_CMDS = ("table", "legal", "settle", "hand", "game", "perft")
-"""The query commands of protocol 1, in the order the protocol lists them."""
 
 _SUFFIX = ".schema.json"
 _REPLY_KINDS = ("result", "rejected", "errored", "skipped")

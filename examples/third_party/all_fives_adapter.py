@@ -115,7 +115,7 @@ def table(plays: tuple[Placement, ...]) -> dict[str, Any]:
     spinner = _tile(origin) if origin is not None and origin.is_double else None
     return {
         "spinner": spinner,
-        "open": [point.to_json(with_value=True) for point in layout.open_points()],
+        "open": [kit.OpenPoint(point, point.value) for point in layout.open_points()],
         "counted": layout.counted(),
         "end_sum": layout.end_sum(),
         "credits": credits,

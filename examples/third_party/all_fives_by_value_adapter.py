@@ -13,7 +13,7 @@ used); the open points are the engine's open ends, a double's named in the order
 fills them (linear sides, then branches). Every answer is the engine's own.
 
 How it differs from Seven Rocks, with the catalogue entry the diagnosis names for each
-among its first four (tests/test_third_party.py): the four rules of play of
+among its first four (tests/project/test_third_party.py): the four rules of play of
 ``all_fives_known_failures.txt`` (only the opening double spins:
 only-opening-double-spins; the spinner takes one branch: spinner-one-branch; an opening
 double shows one side: no-mirror-opening-double; the engine sets the opening itself:
@@ -92,7 +92,7 @@ def table(plays: tuple[Placement, ...]) -> dict[str, Any]:
     crossing = [p for p in board.get_pieces() if p.is_crossing]
     return {
         "spinner": _tile(crossing[0]) if crossing else None,
-        "open": [_name(p, v).to_json(with_value=True) for p, v in board.open_ends()],
+        "open": [kit.OpenPoint(e, e.value) for e in (_name(p, v) for p, v in board.open_ends())],
         "counted": _counted(board),
         "end_sum": int(AllFivesScorer.count(board.origin)),
         "credits": credits,

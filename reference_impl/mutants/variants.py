@@ -28,7 +28,7 @@ __all__ = [
 class _LargestDoubleOpensTable(Table):
     __slots__ = ()
 
-    def moves(self, held: int) -> list[tuple[int, Point | None]]:
+    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
         moves = super().moves(held)
         if self.placed or not moves:
             return moves
@@ -37,9 +37,9 @@ class _LargestDoubleOpensTable(Table):
         doubles = [tile for tile, _ in moves if DOUBLE[tile]]
         if doubles:
             best = max(doubles, key=LOW.__getitem__)
-            return [move for move in moves if move[0] == best]
+            return tuple(move for move in moves if move[0] == best)
         heaviest = max(PIPS[tile] for tile, _ in moves)
-        return [move for move in moves if PIPS[move[0]] == heaviest]
+        return tuple(move for move in moves if PIPS[move[0]] == heaviest)
 
 
 class LargestDoubleOpens(Rules):
@@ -195,7 +195,7 @@ class SpinnerOneBranch(Rules):
 class _OnePlacementPerValueTable(Table):
     __slots__ = ()
 
-    def moves(self, held: int) -> list[tuple[int, Point | None]]:
+    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
         seen: set[tuple[int, int]] = set()
         out = []
         for tile, point in super().moves(held):
@@ -203,7 +203,7 @@ class _OnePlacementPerValueTable(Table):
             if key not in seen:  # Variant: one placement per (tile, value shown).
                 seen.add(key)
                 out.append((tile, point))
-        return out
+        return tuple(out)
 
 
 class OnePlacementPerValue(Rules):

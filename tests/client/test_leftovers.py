@@ -30,7 +30,7 @@ KINDS = ["--pipe", "--token"]
 @pytest.mark.parametrize("kind", KINDS)
 def test_run_ends_a_hopper(kind: str) -> None:
     done = run_engine("hopper", "--timeout", "0.5", "--max-restarts", "1", engine_args=(kind,))
-    assert done.returncode == 1  # hostile_support.cli asserts that nothing is left
+    assert done.returncode == 1  # tests.support.hostile.cli asserts that nothing is left
 
 
 @pytest.mark.parametrize("kind", KINDS)

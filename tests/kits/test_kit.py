@@ -7,7 +7,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -379,13 +379,16 @@ def test_values_read_and_print_as_the_rules_write_them() -> None:
     assert (str(tile), repr(tile), tile.pips, tile.is_double) == ("[1|4]", "Tile(1, 4)", 5, False)
     assert eval(repr(kit.Placement(tile, point)), vars(kit)) == kit.Placement(tile, point)
     assert point.value == 3 and kit.EndPoint(tile, kit.Side.LOW).value == 1
-    assert point.to_json(with_value=True) == {"tile": [3, 3], "side": "linear_b", "value": 3}
+    assert point.to_json() == {"tile": [3, 3], "side": "linear_b"}
+    assert kit.OpenPoint(point, 3).to_json() == {"tile": [3, 3], "side": "linear_b", "value": 3}
+    assert kit.to_json(kit.Counted(tile, 5)) == {"tile": [1, 4], "value": 5}
+    assert kit.tile(1, 4) is kit.tile(1, 4) == tile and kit.ALL_TILES[tile.index] == tile
     with pytest.raises(ValueError):
         kit.Tile(4, 1)
 
 
 def test_the_example_passes_the_suite_with_no_failure() -> None:
-    example = ROOT / "examples" / "kit_adapter.py"
+    example = ROOT / "kits" / "python" / "example" / "kit_adapter.py"
     engine = subprocess.list2cmdline([sys.executable, str(example)])
     done = cli("run", "--engine", engine, "--check-messages")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -393,19 +396,22 @@ def test_the_example_passes_the_suite_with_no_failure() -> None:
     assert " passed, " in last and "failed" not in last and "error" not in last
     assert len(example.read_text(encoding="utf-8").splitlines()) <= 120
     # The kit is for other engines: it must not lean on the reference engine.
-    kit_sources = (ROOT / "conformance" / "kit").glob("*.py")
-    assert not [p.name for p in kit_sources if "reference_impl" in p.read_text(encoding="utf-8")]
+    kit_sources = (ROOT / "kits" / "python" / "seven_rocks_kit").glob("*.py")
+    leaning = ("reference_impl", "conformance")
+    assert not [
+        p.name for p in kit_sources if any(n in p.read_text(encoding="utf-8") for n in leaning)
+    ]
 
 
 def test_rejections_carry_their_code_and_print_back_as_python() -> None:
     for error in (kit.NoMatch("no 4 on [1|1]", index=2), kit.Rejected("must_play", "hold [1|2]")):
         again = eval(repr(error), vars(kit))
-        assert (again.rejection_code, again.message, again.index) == (
-            error.rejection_code,
+        assert (again.code, again.message, again.index) == (
+            error.code,
             error.message,
             error.index,
         )
-    assert kit.BranchClosed("x").rejection_code == "branch_closed"
+    assert kit.BranchClosed("x").code == "branch_closed"
 
 
 def test_replies_go_out_whatever_the_value_or_the_exception() -> None:
@@ -424,3 +430,60 @@ def test_replies_go_out_whatever_the_value_or_the_exception() -> None:
 
     _, replies = _serve(_settle_engine(settle), _settle_line())
     assert replies[0]["errored"]["message"].startswith("Unprintable: ")
+
+
+class _Board:
+    """A board that reports fixed values and refuses a [6|6] placed after the opening."""
+
+    def __init__(self) -> None:
+        self.placed: list[kit.Placement] = []
+
+    def place(self, placement: kit.Placement) -> int:
+        if self.placed and placement.tile == kit.tile(6, 6):
+            raise kit.NoMatch("no 6 here")
+        self.placed.append(placement)
+        return 5 * len(self.placed)
+
+    def open_points(self) -> list[kit.OpenPoint]:
+        first = self.placed[0].tile
+        return [kit.OpenPoint(kit.EndPoint(first, kit.Side.LOW), 9)]
+
+    def counted(self) -> list[kit.Counted]:
+        return [kit.Counted(self.placed[0].tile, 7)]
+
+    def end_sum(self) -> int:
+        return 7
+
+    def spinner(self) -> kit.Tile | None:
+        return None
+
+    def legal(self, hand: Sequence[kit.Tile]) -> list[kit.Placement]:
+        return [kit.Placement(t) for t in hand]
+
+
+def test_the_replay_helper_places_each_play_and_copies_what_the_board_reports() -> None:
+    engine = kit.Engine("e", "1", table=kit.replay_table(_Board), legal=kit.replay_legal(_Board))
+    opening, second = {"tile": [1, 2]}, {"tile": [2, 3], "on": {"tile": [1, 2], "side": "high"}}
+    reply = engine.handle({"seq": 1, "cmd": "table", "plays": [opening, second]})
+    assert reply == {"seq": 1, "result": {
+        "spinner": None, "open": [{"tile": [1, 2], "side": "low", "value": 9}],
+        "counted": [{"tile": [1, 2], "value": 7}], "end_sum": 7, "credits": [5, 10],
+        "credit": 10}}  # fmt: skip
+    refused = engine.handle({"seq": 2, "cmd": "table", "plays": [
+        opening, {"tile": [6, 6], "on": {"tile": [1, 2], "side": "high"}}]})  # fmt: skip
+    assert refused["rejected"] == {"code": "no_match", "index": 1, "message": "no 6 here"}
+    legal = engine.handle({"seq": 3, "cmd": "legal", "plays": [opening], "hand": [[3, 3]]})
+    assert legal == {"seq": 3, "result": {"placements": [{"tile": [3, 3]}]}}
+
+
+def test_a_side_is_its_wire_name_and_its_position() -> None:
+    assert [int(side) for side in kit.Side] == list(range(6))
+    assert kit.Side(2) is kit.Side.LINEAR_A and kit.Side("branch_b") is kit.Side.BRANCH_B
+    assert kit.Side.from_wire("left") is None and kit.Side.HIGH.words == "higher-value end"
+    placements = [
+        kit.Placement(t, None if n is None else kit.EndPoint(kit.ALL_TILES[n % 28], side))
+        for t in kit.ALL_TILES
+        for n in (None, *range(28))
+        for side in kit.Side
+    ]
+    assert len({p.key for p in placements}) == len(set(placements))  # one key a placement

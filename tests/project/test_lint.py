@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ["reference_impl", "conformance", "tools", "benchmarks"]
+PACKAGES = ["reference_impl", "conformance", "tools", "benchmarks", "kits/python/seven_rocks_kit"]
 
 
 def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
@@ -19,8 +19,8 @@ def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     "argv",
     [
-        ["check", *PACKAGES, "tests"],
-        ["format", "--check", *PACKAGES, "tests"],
+        ["check", *PACKAGES, "kits/python/example", "tests"],
+        ["format", "--check", *PACKAGES, "kits/python/example", "tests"],
     ],
     ids=["ruff-check", "ruff-format"],
 )

@@ -9,6 +9,7 @@ from xml.etree import ElementTree
 import pytest
 
 from conformance.board import case_board
+from conformance.kit import tile
 from conformance.suite.fixtures import Case, load_cases
 from conformance.suite.resources import fixtures_dir
 
@@ -31,7 +32,7 @@ def test_table_case_highlights_the_end_that_differs(cases: dict[str, Case]) -> N
     wrong["end_sum"] = 5
     board = case_board(case, {"seq": 1, "result": wrong})
     assert board is not None
-    assert board.highlight == frozenset({(1, 3)})
+    assert board.highlight == frozenset({tile(1, 3)})
     text = board.text()
     lines = text.splitlines()
     assert lines[0].split() == ["expected", "actual"]
@@ -57,7 +58,7 @@ def test_legal_case_draws_the_placements(cases: dict[str, Case]) -> None:
     case = cases["legal.branches.open-on-seed-spinner"]
     reply = {"seq": 1, "result": {"placements": _expect(case)["placements"][:1]}}
     board = case_board(case, reply)
-    assert board is not None and board.highlight == frozenset({(1, 1)})
+    assert board is not None and board.highlight == frozenset({tile(1, 1)})
     text = board.text()
     # Expected: [1|6] on both branches (above and below the spinner); actual: one.
     assert text.count("+[1|6]") == 3
@@ -74,7 +75,7 @@ def test_hand_case_draws_the_table_after_the_actions(cases: dict[str, Case]) -> 
     text = board.text()
     assert text.count("╠═╣") == 2  # the spinner [6|6] on both tables
     assert "+[4|4]" in text
-    assert (4, 5) in board.highlight and (0, 6) in board.highlight
+    assert tile(4, 5) in board.highlight and tile(0, 6) in board.highlight
 
 
 @pytest.mark.parametrize(

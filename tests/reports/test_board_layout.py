@@ -19,6 +19,7 @@ from conformance.board import draw_plays, layout, svg_plays
 from conformance.board.geometry import overlaps, rectangles
 from conformance.board.layout import side_value
 from conformance.board.marks import read_marks
+from conformance.kit import tile
 from conformance.suite.fixtures import Case, load_cases
 from conformance.suite.resources import fixtures_dir
 
@@ -51,38 +52,38 @@ def test_seed_a_step_9_cells_orientation_and_neighbours(seed_cases: dict[str, Ca
     # The line of play west to east: [1|2] [1|1] [1|4] [4|4] [3|4]; the spinner's branches
     # north ([1|5] [5|5] [0|5]) and south ([1|3]).
     assert cells == {
-        (1, 2): (-2, 0),
-        (1, 1): (-1, 0),
-        (1, 4): (0, 0),
-        (4, 4): (1, 0),
-        (3, 4): (2, 0),
-        (1, 5): (-1, -1),
-        (5, 5): (-1, -2),
-        (0, 5): (-1, -3),
-        (1, 3): (-1, 1),
+        tile(1, 2): (-2, 0),
+        tile(1, 1): (-1, 0),
+        tile(1, 4): (0, 0),
+        tile(4, 4): (1, 0),
+        tile(3, 4): (2, 0),
+        tile(1, 5): (-1, -1),
+        tile(5, 5): (-1, -2),
+        tile(0, 5): (-1, -3),
+        tile(1, 3): (-1, 1),
     }
-    assert board.spinner == (1, 1)
+    assert board.spinner == tile(1, 1)
     assert not board.problems
     t = board.tiles
     # Doubles lie crosswise: upright in the line, flat in the branch.
-    assert t[(1, 1)].vertical and t[(4, 4)].vertical and not t[(5, 5)].vertical
-    assert not t[(1, 4)].vertical and not t[(3, 4)].vertical
-    assert t[(1, 5)].vertical and t[(0, 5)].vertical and t[(1, 3)].vertical
+    assert t[tile(1, 1)].vertical and t[tile(4, 4)].vertical and not t[tile(5, 5)].vertical
+    assert not t[tile(1, 4)].vertical and not t[tile(3, 4)].vertical
+    assert t[tile(1, 5)].vertical and t[tile(0, 5)].vertical and t[tile(1, 3)].vertical
     # Joined halves face each other: [1|2] shows 2 outward (west), 1 against the spinner.
-    assert (t[(1, 2)].value_toward("W"), t[(1, 2)].value_toward("E")) == (2, 1)
-    assert (t[(3, 4)].value_toward("W"), t[(3, 4)].value_toward("E")) == (4, 3)
-    assert (t[(1, 5)].value_toward("S"), t[(1, 5)].value_toward("N")) == (1, 5)
-    assert (t[(0, 5)].value_toward("S"), t[(0, 5)].value_toward("N")) == (5, 0)
-    assert (t[(1, 3)].value_toward("N"), t[(1, 3)].value_toward("S")) == (1, 3)
+    assert (t[tile(1, 2)].value_toward("W"), t[tile(1, 2)].value_toward("E")) == (2, 1)
+    assert (t[tile(3, 4)].value_toward("W"), t[tile(3, 4)].value_toward("E")) == (4, 3)
+    assert (t[tile(1, 5)].value_toward("S"), t[tile(1, 5)].value_toward("N")) == (1, 5)
+    assert (t[tile(0, 5)].value_toward("S"), t[tile(0, 5)].value_toward("N")) == (5, 0)
+    assert (t[tile(1, 3)].value_toward("N"), t[tile(1, 3)].value_toward("S")) == (1, 3)
     # "Collegamenti": each link of the seed's list joins the named sides.
-    assert board.neighbour((1, 4), "low") == (1, 1)
-    assert board.neighbour((1, 1), "linear_a") == (1, 4)
-    assert board.neighbour((4, 4), "linear_b") == (3, 4)
-    assert board.neighbour((1, 1), "linear_b") == (1, 2)
-    assert board.neighbour((1, 1), "branch_a") == (1, 5)
-    assert board.neighbour((1, 5), "high") == (5, 5)
-    assert board.neighbour((5, 5), "linear_b") == (0, 5)
-    assert board.neighbour((1, 1), "branch_b") == (1, 3)
+    assert board.neighbour(tile(1, 4), "low") == tile(1, 1)
+    assert board.neighbour(tile(1, 1), "linear_a") == tile(1, 4)
+    assert board.neighbour(tile(4, 4), "linear_b") == tile(3, 4)
+    assert board.neighbour(tile(1, 1), "linear_b") == tile(1, 2)
+    assert board.neighbour(tile(1, 1), "branch_a") == tile(1, 5)
+    assert board.neighbour(tile(1, 5), "high") == tile(5, 5)
+    assert board.neighbour(tile(5, 5), "linear_b") == tile(0, 5)
+    assert board.neighbour(tile(1, 1), "branch_b") == tile(1, 3)
 
 
 @pytest.mark.parametrize("case_id", SEED_IDS)
@@ -103,11 +104,11 @@ def test_seed_position_laid_out_and_labelled(seed_cases: dict[str, Case], case_i
         # The joined side points back at the parent.
         assert placed.sides[str(placed.join_side)] != placed.heading
     spinner = expect.get("spinner")
-    assert board.spinner == (tuple(spinner) if spinner else None)
+    assert board.spinner == (tile(*spinner) if spinner else None)
     marks = read_marks(board, expect)
     assert not marks.notes
     counted = sorted((m.tile, m.value) for m in marks.marks if m.kind == "counted")
-    assert counted == sorted((tuple(c["tile"]), c["value"]) for c in expect["counted"])
+    assert counted == sorted((tile(*c["tile"]), c["value"]) for c in expect["counted"])
     for mark in marks.marks:
         placed = board.tiles[mark.tile]
         if mark.kind == "open" or not placed.double:
@@ -143,10 +144,10 @@ def test_open_points_and_counted_double(seed_cases: dict[str, Case]) -> None:
     # [1|1] is west of [1|4] and [4|4] east; both terminal doubles count whole (across
     # the line, north) and take a tile on their outer linear side.
     assert got == [
-        ((1, 1), "N", "counted", 2),
-        ((1, 1), "W", "open", 1),
-        ((4, 4), "E", "open", 4),
-        ((4, 4), "N", "counted", 8),
+        (tile(1, 1), "N", "counted", 2),
+        (tile(1, 1), "W", "open", 1),
+        (tile(4, 4), "E", "open", 4),
+        (tile(4, 4), "N", "counted", 8),
     ]
 
 
@@ -183,7 +184,7 @@ def test_bad_input_is_drawn_around_not_crashed_on() -> None:
         {"tile": [3, 4], "on": {"tile": [1, 4], "side": "high"}},
     ]
     board = layout(plays)
-    assert set(board.tiles) == {(1, 4), (2, 4)}
+    assert set(board.tiles) == {tile(1, 4), tile(2, 4)}
     assert len(board.problems) == 6
     weird = {"counted": [{"tile": [9, 9], "value": 3}, "x"], "open": [None], "end_sum": "x"}
     text = draw_plays(plays, weird)
@@ -223,7 +224,7 @@ def test_svg_survives_hostile_text() -> None:
         [{"tile": [1, 4]}],
         {"counted": [{"tile": [1, 4], "value": "<\x00&"}], "end_sum": "\x1b[31m]]>"},
         title="a <b> & \x00 \ud800 title",
-        highlight=frozenset({(1, 4)}),
+        highlight=frozenset({tile(1, 4)}),
     )
     ElementTree.fromstring(svg)
     assert 'class="tile hl"' in svg
@@ -243,7 +244,7 @@ def _random_plays(rng: random.Random, count: int) -> list[dict[str, Any]]:
             break
         tile, (on, side, _) = rng.choice(fits)
         tiles.remove(tile)
-        plays.append({"tile": list(tile), "on": {"tile": list(on), "side": side}})
+        plays.append({"tile": list(tile), "on": {"tile": on.to_json(), "side": side}})
     return plays
 
 

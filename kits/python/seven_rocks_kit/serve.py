@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from conformance.kit.errors import Rejected
-from conformance.kit.validate import check_arguments, show
-from conformance.kit.values import to_json
-from conformance.suite.protocol import PROTOCOL_VERSION, QUERY_CMDS, REJECTION_CODES
+from seven_rocks_kit.protocol import PROTOCOL_VERSION, QUERY_CMDS, REJECTION_CODES
+from seven_rocks_kit.rejections import Rejected
+from seven_rocks_kit.validate import check_arguments, show
+from seven_rocks_kit.values import to_json
 
 __all__ = ["Command", "Engine"]
 
@@ -121,7 +121,7 @@ class Engine:
             # Encoding here turns a result JSON cannot carry into an error on this request.
             json.dumps(result, allow_nan=False)
         except Rejected as error:
-            return _rejected(seq, error.rejection_code, error.index, error.message)
+            return _rejected(seq, error.code, error.index, error.message)
         except Exception as error:
             code = self._code_for(error)
             if code is None:

@@ -1,12 +1,17 @@
-"""Rejections an adapter raises, and `at`, which gives them the index the protocol asks for."""
+"""Rejections an engine raises, and `at`, which gives them the index the protocol asks for.
+
+One family: `Rejected` and one subclass per code. The reference engine raises the same
+classes.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from typing import ClassVar
 
-from conformance.suite.protocol import REJECTION_CODES
+from seven_rocks_kit.protocol import REJECTION_CODES
+
+_CODES = frozenset(REJECTION_CODES)
 
 __all__ = [
     "BadRequest",
@@ -27,91 +32,101 @@ __all__ = [
 class Rejected(Exception):
     """A request the rules refuse: becomes ``{"rejected": {"code", "index", "message"}}``.
 
-    Raise it with a code (``Rejected("no_match", "...")``) or raise one of the subclasses,
-    which carry their code. ``index`` may be left out where `at` (or the kit itself) knows
-    it.
+    ``Rejected(code, message, index=None)``; each subclass fixes the code and takes the
+    rest (``NoMatch(message, index=None)``). ``index`` may be left out where `at` (or the
+    kit itself) knows it.
     """
 
-    code: ClassVar[str] = ""
+    code: str
+    """The protocol's rejection code."""
 
-    def __init__(self, *args: object, index: int | None = None) -> None:
-        # Rejected(code, message) or, on a subclass, Subclass(message).
-        if type(self).code:
-            code, message = type(self).code, " ".join(map(str, args))
-        elif args:
-            code, message = str(args[0]), " ".join(map(str, args[1:]))
-        else:
-            code, message = "", ""
-        if code not in REJECTION_CODES:
+    def __init__(self, code: str, message: str = "", index: int | None = None) -> None:
+        if code not in _CODES:
             raise ValueError(
                 f"{code!r} is not a rejection code: one of {', '.join(REJECTION_CODES)}"
             )
         super().__init__(message)
-        self.rejection_code = code
+        self.code = code
         self.message = message
         self.index = index
 
+    def at(self, index: int | None) -> Rejected:
+        """Set the position of the offending play, action or hand; the rejection itself."""
+        self.index = index
+        return self
+
+    def __str__(self) -> str:
+        return self.message
+
     def __repr__(self) -> str:
-        name = type(self).__name__
-        code = "" if type(self).code else f"{self.rejection_code!r}, "
-        return f"{name}({code}{self.message!r}, index={self.index!r})"
+        return f"{type(self).__name__}({self.code!r}, {self.message!r}, index={self.index!r})"
 
 
-class BadRequest(Rejected):
+class _Coded(Rejected):
+    """A rejection whose class fixes the code: ``Subclass(message, index=None)``."""
+
+    def __init__(self, message: str = "", index: int | None = None) -> None:
+        super().__init__(type(self).code, message, index)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r}, index={self.index!r})"
+
+
+class BadRequest(_Coded):
     """The request is malformed (the kit raises this itself while checking the form)."""
 
     code = "bad_request"
 
 
-class HandOver(Rejected):
+class HandOver(_Coded):
     """An action after the hand has ended."""
 
     code = "hand_over"
 
 
-class NotInHand(Rejected):
+class NotInHand(_Coded):
     """A placed tile the player to move does not hold."""
 
     code = "not_in_hand"
 
 
-class NoSuchEnd(Rejected):
+class NoSuchEnd(_Coded):
     """The end point does not exist or is taken."""
 
     code = "no_such_end"
 
 
-class BranchClosed(Rejected):
+class BranchClosed(_Coded):
     """A spinner branch while a linear side of the spinner is still free."""
 
     code = "branch_closed"
 
 
-class NoMatch(Rejected):
+class NoMatch(_Coded):
     """No half of the tile equals the value of the end point."""
 
     code = "no_match"
 
 
-class MustPlay(Rejected):
+class MustPlay(_Coded):
     """A pass while the player has a legal placement."""
 
     code = "must_play"
 
 
-class WrongOpener(Rejected):
+class WrongOpener(_Coded):
     """In ``game``: an opener missing where required, or not the seat that went out."""
 
     code = "wrong_opener"
 
 
-class UnfinishedHand(Rejected):
+class UnfinishedHand(_Coded):
     """In ``game``: a hand that is not the last has not ended."""
 
     code = "unfinished_hand"
 
 
-class GameOver(Rejected):
+class GameOver(_Coded):
     """Starting scores of 250 or more, or a hand after the winning one."""
 
     code = "game_over"
@@ -122,7 +137,7 @@ def at(index: int) -> Iterator[None]:
     """Give ``index`` to rejections raised inside the block that carry none.
 
     ``for i, action in enumerate(actions): with kit.at(i): play(action)`` is all an
-    adapter writes to report the offending action's position. Exceptions the engine maps
+    engine writes to report the offending action's position. Exceptions the engine maps
     to a code (``errors=`` of `Engine`) get the index the same way.
     """
     try:

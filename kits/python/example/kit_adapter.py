@@ -1,35 +1,36 @@
 """A small Seven Rocks engine served with the Python kit: `table`, `legal` and `settle`.
 
-    seven-rocks-conformance run --engine "python examples/kit_adapter.py"
+    seven-rocks-conformance run --engine "python kits/python/example/kit_adapter.py"
 
-The kit checks the request form (every `bad_request`), runs the loop and the handshake;
-this file holds only rules. Cases of `hand`, `game` and `perft` are reported as skipped.
+The kit checks the request form (every `bad_request`), runs the loop, the handshake and
+the replay of `table` and `legal`; this file holds only rules. Cases of `hand`, `game`
+and `perft` are reported as skipped.
 """
 
-from conformance import kit
-from conformance.kit import EndPoint, Placement, Side
+import seven_rocks_kit as kit
+from seven_rocks_kit import Counted, EndPoint, OpenPoint, Placement, Side
 
 LINEAR = (Side.LINEAR_A, Side.LINEAR_B)
 BRANCHES = (Side.BRANCH_A, Side.BRANCH_B)
 
 
 class Table:
-    """The tiles on the table, the sides each has taken, and the spinner."""
+    """The tiles on the table, the sides each has taken, and the spinner: a `kit.Board`."""
 
     def __init__(self):
         self.taken = {}  # tile -> set of its sides already joined to another tile
-        self.spinner = None
+        self._spinner = None
 
     def sides(self, tile):
         # Only the spinner has branches (spinner.first-double, double.crosswise).
         if not tile.is_double:
             return (Side.LOW, Side.HIGH)
-        return LINEAR + BRANCHES if tile == self.spinner else LINEAR
+        return LINEAR + BRANCHES if tile == self._spinner else LINEAR
 
     def free(self, tile):
         return [side for side in self.sides(tile) if side not in self.taken[tile]]
 
-    def open_points(self):
+    def ends(self):
         points = []
         for tile in self.taken:
             for side in self.free(tile):
@@ -39,14 +40,23 @@ class Table:
                 points.append(EndPoint(tile, side))
         return points
 
+    def open_points(self):
+        return [OpenPoint(end, end.value) for end in self.ends()]
+
     def counted(self):
         out = []
         for tile, taken in self.taken.items():
             if not tile.is_double:
-                out += [(tile, EndPoint(tile, side).value) for side in self.free(tile)]
+                out += [Counted(tile, EndPoint(tile, side).value) for side in self.free(tile)]
             elif any(side not in taken for side in LINEAR):
-                out.append((tile, tile.pips))  # a terminal double counts both halves, once
+                out.append(Counted(tile, tile.pips))  # a terminal double counts both halves, once
         return out
+
+    def end_sum(self):
+        return sum(end.value for end in self.counted())
+
+    def spinner(self):
+        return self._spinner
 
     def place(self, placement):
         tile, on = placement.tile, placement.on
@@ -66,43 +76,15 @@ class Table:
             self.taken[tile] = {Side.LINEAR_A}  # a double joins by linear side A
         else:
             self.taken[tile] = {Side.LOW if tile.low == on.value else Side.HIGH}
-        if tile.is_double and self.spinner is None:
-            self.spinner = tile
+        if tile.is_double and self._spinner is None:
+            self._spinner = tile
+        total = self.end_sum()
+        return total if total > 0 and total % 5 == 0 else 0  # the placement's credit
 
-    def end_sum(self):
-        return sum(value for _, value in self.counted())
-
-
-def build(plays, credits=None):
-    table = Table()
-    for index, placement in enumerate(plays):
-        with kit.at(index):
-            table.place(placement)
-        if credits is not None:
-            total = table.end_sum()
-            credits.append(total if total > 0 and total % 5 == 0 else 0)
-    return table
-
-
-def table(plays):
-    credits = []
-    board = build(plays, credits)
-    return {
-        "spinner": board.spinner,
-        "open": [point.to_json(with_value=True) for point in board.open_points()],
-        "counted": [{"tile": tile, "value": value} for tile, value in board.counted()],
-        "end_sum": board.end_sum(),
-        "credits": credits,
-        "credit": credits[-1] if credits else None,
-    }
-
-
-def legal(plays, hand):
-    board = build(plays)
-    if not plays:
-        return {"placements": [Placement(tile) for tile in hand]}
-    points = board.open_points()
-    return {"placements": [Placement(t, p) for t in hand for p in points if t.has(p.value)]}
+    def legal(self, hand):
+        if not self.taken:
+            return [Placement(tile) for tile in hand]
+        return [Placement(t, p) for t in hand for p in self.ends() if t.has(p.value)]
 
 
 def settle(hands):
@@ -116,4 +98,10 @@ def settle(hands):
 
 
 if __name__ == "__main__":
-    kit.Engine("kit-example", "1.0", table=table, legal=legal, settle=settle).run()
+    kit.Engine(
+        "kit-example",
+        "1.0",
+        table=kit.replay_table(Table),
+        legal=kit.replay_legal(Table),
+        settle=settle,
+    ).run()

@@ -1,7 +1,7 @@
 """Real-world variants play by their own rule: each on a position worked out by hand.
 
-The suite kills them (tests/test_mutants.py) and the diagnosis names them
-(tests/test_diagnosis.py); these check that each plays the rule it is named after.
+The suite kills them (tests/diagnosis/test_mutants.py) and the diagnosis names them
+(tests/diagnosis/test_diagnosis.py); these check that each plays the rule it is named after.
 """
 
 from __future__ import annotations

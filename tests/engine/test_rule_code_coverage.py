@@ -6,7 +6,7 @@ every module of `reference_impl` that states or applies a rule of spec/rules.md.
 out, each for a reason: the adapter and its JSON I/O (the protocol's transport), the
 protocol's value model and messages (`protocol`, `actions`, `errors`), `events` (the
 hand's events as values, which no command asks for), `playout` (a loop over the hand's
-own trusted path that states no rule, tested by tests/test_playout.py) and `mutants`
+own trusted path that states no rule, tested by tests/engine/test_playout.py) and `mutants`
 (the misreadings, which the suite is measured with, not run as).
 """
 
@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import ROOT, cli
+
+from tests.support.cli import ROOT, cli
 
 coverage = pytest.importorskip("coverage", reason="coverage.py is in the test extra")
 

@@ -6,7 +6,6 @@ import dataclasses
 import random
 
 import pytest
-from engine_support import snapshot
 
 from reference_impl import (
     PASS,
@@ -22,6 +21,7 @@ from reference_impl import (
 )
 from reference_impl.table import Point, Table
 from reference_impl.tiles import ALL_TILES, PIPS
+from tests.support.engine import snapshot
 
 
 def _deal(seed: int) -> list[list[Tile]]:

@@ -1,0 +1,99 @@
+"""A kit for serving a Seven Rocks engine over protocol 1: you write only the rules.
+
+The kit speaks protocol 1 (spec/protocol.md): the JSON Lines loop, the handshake, ``seq``,
+``stop`` and end of input, and the whole request form, so that every ``bad_request``, its
+precedence and its index come for free. Command functions receive checked, typed
+arguments and return their result; a `Rejected` they raise (or an exception mapped to a
+code) becomes a ``rejected`` reply, any other exception an ``errored`` one::
+
+    import seven_rocks_kit as kit
+
+    def settle(hands):
+        ...
+        return {"pips": pips, "penalties": penalties, "deductions": deductions}
+
+    kit.Engine("my-engine", "1.0", settle=settle).run()
+
+Standard library only. Kits with the same names for JavaScript, Go and Java are in the
+``kits/`` folder of the suite's repository.
+"""
+
+from __future__ import annotations
+
+from seven_rocks_kit.protocol import PROTOCOL_VERSION, QUERY_CMDS, REJECTION_CODES
+from seven_rocks_kit.rejections import (
+    BadRequest,
+    BranchClosed,
+    GameOver,
+    HandOver,
+    MustPlay,
+    NoMatch,
+    NoSuchEnd,
+    NotInHand,
+    Rejected,
+    UnfinishedHand,
+    WrongOpener,
+    at,
+)
+from seven_rocks_kit.replay import Board, LegalBoard, replay_legal, replay_table
+from seven_rocks_kit.serve import Command, Engine
+from seven_rocks_kit.validate import ARGUMENTS, check_arguments
+from seven_rocks_kit.values import (
+    ALL_TILES,
+    PASS,
+    Action,
+    Counted,
+    Deal,
+    EndPoint,
+    GameHand,
+    OpenPoint,
+    Pass,
+    Placement,
+    Side,
+    Tile,
+    tile,
+    to_json,
+)
+
+__version__ = "1.0.0"
+
+__all__ = [
+    "ALL_TILES",
+    "ARGUMENTS",
+    "PASS",
+    "PROTOCOL_VERSION",
+    "QUERY_CMDS",
+    "REJECTION_CODES",
+    "Action",
+    "BadRequest",
+    "Board",
+    "BranchClosed",
+    "Command",
+    "Counted",
+    "Deal",
+    "EndPoint",
+    "Engine",
+    "GameHand",
+    "GameOver",
+    "HandOver",
+    "LegalBoard",
+    "MustPlay",
+    "NoMatch",
+    "NoSuchEnd",
+    "NotInHand",
+    "OpenPoint",
+    "Pass",
+    "Placement",
+    "Rejected",
+    "Side",
+    "Tile",
+    "UnfinishedHand",
+    "WrongOpener",
+    "__version__",
+    "at",
+    "check_arguments",
+    "replay_legal",
+    "replay_table",
+    "tile",
+    "to_json",
+]
