@@ -91,7 +91,7 @@ _MAX_ROUNDS = 200  # scans of /proc while freezing strays, at most (each takes ~
 def _kill_strays(token: str, pipes: Sequence[int]) -> None:
     # Freeze, then kill: each stray found is stopped (a stopped process cannot fork), and
     # the scan is repeated until it finds none not already stopped, so that a process
-    # that forks anew every millisecond (a "hopper") is caught too. Then all are killed.
+    # that forks anew every few milliseconds (a "hopper") is caught too. Then all are killed.
     own_group = os.getpgrp()
     stopped: list[int] = []
     seen: set[int] = set()

@@ -1,4 +1,4 @@
-"""No process left behind: a descendant that forks every millisecond ("hopper"),
+"""No process left behind: a descendant that forks anew every 20 ms ("hopper"),
 holding the engine's stdout without the token or the token without the pipes, is ended
 by every command; SIGTERM, SIGHUP, SIGQUIT and SIGUSR1 to run (--jobs too) and to
 pytest end every engine and descendant."""

@@ -1,5 +1,5 @@
 """Starts a "hopper": a descendant in a session of its own that forks anew every
-millisecond (the parent exits, so its pid keeps changing). With --pipe it clears the
+20 ms (the parent exits, so its pid keeps changing). With --pipe it clears the
 runner's token from its environment and keeps the engine's stdout; with --token it keeps
 the token and closes every pipe. Then the engine hangs at its first request (or with
 --answer answers correctly). The runner must end the hopper anyway."""
@@ -22,13 +22,15 @@ if os.fork() == 0:
         for fd in (0, 1, 2):
             os.close(fd)
     # The environment of a process is what it was exec'd with: exec once without it.
-    # It gives up after two minutes: a hopper the runner failed to end (the failure its
+    # Every 20 ms, not faster: each generation it leaves ends as a zombie that init must
+    # reap, and thousands a second slow down the whole machine. It gives up after two
+    # minutes: a hopper the runner failed to end (the failure its
     # test reports) must not go on loading the machine for every later test.
     code = (
         "import os, time\n"
         "end = time.time() + 120\n"
         "while time.time() < end:\n"
-        "    time.sleep(0.001)\n"
+        "    time.sleep(0.02)\n"
         "    if os.fork() != 0:\n"
         "        os._exit(0)\n"
     )
