@@ -7,11 +7,15 @@ protocol adapter reads; `Hand.history` turns them into these frozen values.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .actions import EndPoint, Placement
-from .tiles import ALL_TILES, Side
+from .tiles import ALL_TILES, Side, Tile, tiles_of_mask
 
-__all__ = ["Event", "Passed", "Placed", "event_of"]
+if TYPE_CHECKING:
+    from .hand import Hand
+
+__all__ = ["Event", "Passed", "Placed", "event_of", "held", "history"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,3 +57,13 @@ def event_of(raw: RawEvent) -> Event:
     seat, tile, point, end_sum, credit, score0, score1 = raw
     on = None if point is None else EndPoint(ALL_TILES[point[0]], Side(point[1]))
     return Placed(seat, Placement(ALL_TILES[tile], on), end_sum, credit, (score0, score1))
+
+
+def history(hand: Hand) -> list[Event]:
+    """Every action of `hand` so far, in order, as values."""
+    return [event_of(raw) for raw in hand.events]
+
+
+def held(hand: Hand, seat: int) -> list[Tile]:
+    """The tiles `seat` holds in `hand`, in canonical order."""
+    return [ALL_TILES[tile] for tile in tiles_of_mask(hand.holdings[seat])]

@@ -17,10 +17,9 @@ from collections.abc import Sequence
 
 from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
-from .events import Event, event_of
 from .rules import REFERENCE, CompiledRules, End, Rules, compiled
 from .table import Point, Table, TableState
-from .tiles import ALL_TILES, BIT, Tile, pips_of_mask, tiles_of_mask
+from .tiles import ALL_TILES, BIT, Tile, pips_of_mask
 
 __all__ = [
     "TARGET",
@@ -168,14 +167,6 @@ class Hand:
     def can_place(self) -> bool:
         """Whether the player to move has any legal placement."""
         return bool(self.legal_moves())
-
-    def held(self, seat: int) -> list[Tile]:
-        """The tiles `seat` holds, in canonical order."""
-        return [ALL_TILES[tile] for tile in tiles_of_mask(self.holdings[seat])]
-
-    def history(self) -> list[Event]:
-        """Every action of the hand so far, in order, as values."""
-        return [event_of(raw) for raw in self.events]
 
     def legal(self) -> list[Placement]:
         """The legal placements as value objects."""

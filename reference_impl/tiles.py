@@ -56,11 +56,6 @@ class Side(IntEnum):
         """The rules' name for this side (``"linear side A"``)."""
         return _SIDE_WORDS[self]
 
-    @classmethod
-    def from_wire(cls, name: str) -> Side | None:
-        """The side called `name` in the protocol, or None for an unknown name."""
-        return _WIRE_SIDE.get(name)
-
 
 _SIDE_WIRE: Final = ("low", "high", "linear_a", "linear_b", "branch_a", "branch_b")
 _SIDE_WORDS: Final = (
@@ -71,7 +66,6 @@ _SIDE_WORDS: Final = (
     "branch A",
     "branch B",
 )
-_WIRE_SIDE: Final = {name: Side(i) for i, name in enumerate(_SIDE_WIRE)}
 
 SIDE_LOW, SIDE_HIGH, SIDE_LINEAR_A, SIDE_LINEAR_B, SIDE_BRANCH_A, SIDE_BRANCH_B = map(int, Side)
 """The sides as plain numbers, as attach points hold them: the engine's hot paths read
@@ -133,17 +127,17 @@ join an attach point of value ``v`` (rule ``place.match-open-value``)."""
 FULL_SET: Final = (1 << 28) - 1
 
 
-def tile_index(low: int, high: int) -> int:
-    """Index of the canonical tile ``[low|high]`` (no checking: a trusted path)."""
-    return _INDEX[low][high]
-
-
 def mask_of(indices: list[int] | tuple[int, ...]) -> int:
     """The bit mask of some tile indices."""
     mask = 0
     for i in indices:
         mask |= BIT[i]
     return mask
+
+
+def tile_index(low: int, high: int) -> int:
+    """Index of the canonical tile ``[low|high]`` (no checking: a trusted path)."""
+    return _INDEX[low][high]
 
 
 def tiles_of_mask(mask: int) -> list[int]:

@@ -19,6 +19,7 @@ from reference_impl import (
     Side,
     Tile,
 )
+from reference_impl.events import held, history
 from reference_impl.table import Point, Table
 from reference_impl.tiles import ALL_TILES, PIPS
 from tests.support.engine import snapshot
@@ -61,20 +62,20 @@ def test_a_hand_from_tiles_answers_in_values() -> None:
         else:
             hand.play(PASS)
             played.append(None)
-    history = hand.history()
-    assert len(history) == len(played)
-    for event, action in zip(history, played, strict=True):
+    events = history(hand)
+    assert len(events) == len(played)
+    for event, action in zip(events, played, strict=True):
         if action is None:
             assert isinstance(event, Passed)
         else:
             assert isinstance(event, Placed) and event.placement == action
-    last = next(e for e in reversed(history) if isinstance(e, Placed))
+    last = next(e for e in reversed(events) if isinstance(e, Placed))
     with pytest.raises(dataclasses.FrozenInstanceError):
         last.credit = 5  # type: ignore[misc]
     names = {"Placement": Placement, "EndPoint": EndPoint, "Tile": Tile, "Side": Side}
     assert eval(repr(last), {**names, "Placed": Placed}) == last  # the repr round-trips
-    assert sum(len(hand.held(seat)) for seat in range(4)) == 28 - len(
-        [e for e in history if isinstance(e, Placed)]
+    assert sum(len(held(hand, seat)) for seat in range(4)) == 28 - len(
+        [e for e in events if isinstance(e, Placed)]
     )
 
 
@@ -109,5 +110,5 @@ def test_a_variant_is_a_few_lines_and_changes_only_its_hand() -> None:
         while hand.end is None:
             legal = hand.legal()
             hand.play(legal[0] if legal else PASS)
-    assert all(e.credit == 0 for e in quiet.history() if isinstance(e, Placed))
-    assert any(e.credit for e in reference.history() if isinstance(e, Placed))
+    assert all(e.credit == 0 for e in history(quiet) if isinstance(e, Placed))
+    assert any(e.credit for e in history(reference) if isinstance(e, Placed))

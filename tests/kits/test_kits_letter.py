@@ -17,7 +17,7 @@ from tests.support.cli import ROOT
 NODE = shutil.which("node")
 JS_EXAMPLE = ROOT / "kits" / "javascript" / "example" / "kit_adapter.mjs"
 ADAPTERS = {
-    "python-kit": [sys.executable, str(ROOT / "examples" / "kit_adapter.py")],
+    "python-kit": [sys.executable, str(ROOT / "kits" / "python" / "example" / "kit_adapter.py")],
     "javascript-kit": [NODE or "node", str(JS_EXAMPLE)],
     "reference": [sys.executable, "-m", "reference_impl.adapter"],
 }
