@@ -20,6 +20,7 @@ import atexit
 import shutil
 import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
 __all__ = [
     "DEFAULT_CPU_SECONDS",
@@ -49,6 +50,20 @@ def _remove_folders() -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _tmp_folders(argv: Sequence[str]) -> list[str]:
+    """``--ro-bind`` arguments that keep visible, read-only, each folder of /tmp that an
+    argument names (an engine or a virtual environment checked out under /tmp), which
+    the private /tmp would otherwise hide."""
+    binds: list[str] = []
+    for arg in argv:
+        parts = Path(arg).parts
+        if len(parts) > 2 and parts[:2] == ("/", "tmp"):
+            top = str(Path("/tmp", parts[2]))
+            if top not in binds and Path(top).exists():
+                binds += ["--ro-bind", top, top]
+    return binds
+
+
 def sandboxed(argv: Sequence[str], *, memory_mb: int = DEFAULT_MEMORY_MB) -> list[str]:
     """The argv that runs ``argv`` in the sandbox; raises `SandboxError`."""
     if isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or memory_mb < 16:
@@ -70,6 +85,7 @@ def sandboxed(argv: Sequence[str], *, memory_mb: int = DEFAULT_MEMORY_MB) -> lis
         "--dev", "/dev",
         "--proc", "/proc",
         "--tmpfs", "/tmp",
+        *_tmp_folders(argv),
         "--bind", work, work,
         "--chdir", work,
         "--unshare-net",

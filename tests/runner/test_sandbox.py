@@ -87,3 +87,15 @@ def test_no_bubblewrap_is_an_error(tmp_path: Path) -> None:
     assert "--sandbox needs bubblewrap" in done.stderr
     with pytest.raises(SandboxError, match="at least 16 MiB"):
         sandboxed(["true"], memory_mb=1)
+
+
+def test_folders_of_tmp_named_by_the_engine_stay_visible(tmp_path: Path) -> None:
+    # The sandbox's private /tmp would hide an engine (or its virtual environment)
+    # checked out under /tmp: each such folder is bound again, read-only.
+    from conformance.engine.sandbox import _tmp_folders
+
+    inside = tmp_path / "venv" / "bin" / "python"
+    top = Path("/tmp", *inside.parts[2:3])
+    expected = ["--ro-bind", str(top), str(top)] if inside.parts[:2] == ("/", "tmp") else []
+    assert _tmp_folders([str(inside), str(inside.parent), "-m", "x"]) == expected
+    assert _tmp_folders(["/usr/bin/python3", "relative/engine.py"]) == []
