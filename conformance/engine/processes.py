@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from conformance.suite.cache import CACHE_DIR_ENV
 
-__all__ = ["TOKEN_VAR", "StoppingError", "end_all", "end_process", "launch"]
+__all__ = ["TOKEN_VAR", "StoppingError", "defer_signal", "end_all", "end_process", "launch"]
 
 TOKEN_VAR = "SEVEN_ROCKS_ENGINE_TOKEN"
 """Set in every engine's environment: finds its descendants even outside its group."""
@@ -25,6 +25,22 @@ TOKEN_VAR = "SEVEN_ROCKS_ENGINE_TOKEN"
 _LIVE: dict[subprocess.Popen[bytes], str] = {}
 _LIVE_LOCK = threading.Lock()
 _CLOSING = False  # set at exit: from then on no engine may start (a worker thread may try)
+_DEFERRED: list[int] = []
+"""Signals that arrived while `_LIVE_LOCK` was held: sent again once it is released."""
+
+
+def defer_signal(signum: int) -> None:
+    """Have `signum` sent again to this process as soon as `_LIVE_LOCK` is released.
+
+    For a signal handler that needs the lock: the code it interrupted may hold it (the
+    lock is not reentrant), and waiting for it there would wait for ever.
+    """
+    _DEFERRED.append(signum)
+
+
+def _redeliver() -> None:
+    while _DEFERRED:
+        os.kill(os.getpid(), _DEFERRED.pop())
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
@@ -122,21 +138,28 @@ def _pipes_of(proc: subprocess.Popen[bytes]) -> list[int]:
 
 
 @atexit.register
-def end_all() -> None:
+def end_all(*, blocking: bool = True) -> bool:
     """End every engine still running, with everything it started; start no more.
 
     The exit handler (an interrupted run, a worker thread cut short: no child process
     outlives the runner), and what a signal handler calls before the process dies.
+    Not ``blocking`` (from a signal handler), it does nothing and returns False when the
+    list of engines is locked (see `defer_signal`).
     """
     global _CLOSING
-    with _LIVE_LOCK:
+    if not _LIVE_LOCK.acquire(blocking=blocking):
+        return False
+    try:
         _CLOSING = True
         procs = list(_LIVE.items())
+    finally:
+        _LIVE_LOCK.release()
     for proc, token in procs:
         _kill_group(proc)
         if os.name == "posix":
             # With its pipes: a descendant that cleared the token still holds one.
             _kill_strays(token, _pipes_of(proc))
+    return True
 
 
 class StoppingError(RuntimeError):
@@ -170,6 +193,7 @@ def launch(
             start_new_session=os.name == "posix",
         )
         _LIVE[proc] = token
+    _redeliver()
     return proc
 
 
@@ -182,3 +206,4 @@ def end_process(proc: subprocess.Popen[bytes], token: str) -> None:
         proc.wait(5)
     with _LIVE_LOCK:
         _LIVE.pop(proc, None)
+    _redeliver()

@@ -17,7 +17,7 @@ import signal
 import threading
 from types import FrameType
 
-from conformance.engine.processes import end_all
+from conformance.engine.processes import defer_signal, end_all
 
 __all__ = ["ENDING_SIGNALS", "end_engines_on_signals", "install_signal_handlers"]
 
@@ -49,7 +49,11 @@ def install_signal_handlers() -> None:
 
 
 def _end_engines(signum: int, frame: FrameType | None) -> None:
-    end_all()
+    if not end_all(blocking=False):
+        # The interrupted code holds the list of engines (it is starting or forgetting
+        # one): the signal comes again once it lets go, which now would wait for ever.
+        defer_signal(signum)
+        return
     signal.signal(signum, signal.SIG_DFL)
     os.kill(os.getpid(), signum)  # die of the signal, as without this handler
 

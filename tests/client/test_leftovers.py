@@ -94,3 +94,21 @@ def test_a_signal_to_pytest_leaves_nothing(tmp_path: Path, signum: signal.Signal
         proc.kill()
     assert proc.returncode == -signum
     assert_nothing_left(mark)
+
+
+def test_a_signal_while_the_engines_are_locked_comes_again_once_they_are_not() -> None:
+    # A signal handler that waited for the list of engines, held by the very code it
+    # interrupted (an engine being started), would wait for ever.
+    from conformance.engine import processes
+
+    got: list[int] = []
+    old = signal.signal(signal.SIGUSR2, lambda signum, frame: got.append(signum))
+    try:
+        with processes._LIVE_LOCK:
+            assert processes.end_all(blocking=False) is False
+            processes.defer_signal(signal.SIGUSR2)
+            assert got == []
+        processes._redeliver()
+        assert got == [signal.SIGUSR2]
+    finally:
+        signal.signal(signal.SIGUSR2, old)
