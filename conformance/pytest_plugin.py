@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import warnings
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -294,7 +295,17 @@ class _Session:
         except ValueError as exc:  # as the command line says of a bad --engine
             raise pytest.UsageError(f"bad --seven-rocks-engine: {exc}") from None
         self.runner = CaseByCase(argv, env, options)
-        for case in self._cases():
+        cases = self._cases()
+        unknown = sorted(expect_fail.cases - {case.id for case in cases})
+        if unknown:  # as the command line warns: a renamed case is an xfail no longer checked
+            warnings.warn(
+                pytest.PytestWarning(
+                    f"seven-rocks: {self.expect_source} lists unknown case ids: "
+                    + ", ".join(unknown)
+                ),
+                stacklevel=1,
+            )
+        for case in cases:
             item = CaseItem.from_parent(
                 session, name=case.id, nodeid=case.id, case=case, session_plugin=self
             )

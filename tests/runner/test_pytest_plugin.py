@@ -177,6 +177,23 @@ def test_expected_failures_become_strict_xfails(folder: Path) -> None:
     assert "XPASS(strict)" in done.stdout or "1 failed" in done.stdout
 
 
+def test_unknown_ids_in_the_expected_failures_are_warned_of(folder: Path) -> None:
+    listed = folder / "known.txt"
+    listed.write_text("table.seed-a.step-1\nno-such.case\n", encoding="utf-8")
+    done = pytest_run(
+        folder,
+        "-q",
+        "-k",
+        "seed-a",
+        "--seven-rocks-engine",
+        "reference",
+        "--seven-rocks-expect-fail",
+        str(listed),
+    )
+    assert "lists unknown case ids: no-such.case" in done.stdout, done.stdout[-3000:]
+    assert "table.seed-a.step-1" not in done.stdout.split("unknown case ids:")[1].splitlines()[0]
+
+
 def test_own_fixtures_and_junit_xml(folder: Path) -> None:
     junit = folder / "junit.xml"
     done = pytest_run(
