@@ -37,7 +37,10 @@ THIRD_PARTY = "all-fives-domino"
 
 def third_party_installed() -> bool:
     """Whether the all-fives-domino package (the thirdparty extra) can be imported."""
-    return importlib.util.find_spec("src.main.game.Board") is not None
+    try:
+        return importlib.util.find_spec("src.main.game.Board") is not None
+    except ModuleNotFoundError:  # no package "src" at all: find_spec imports the parents
+        return False
 
 
 def make_reports(folder: Path) -> dict[str, Path]:
