@@ -296,8 +296,8 @@ class _Session:
             raise pytest.UsageError(f"bad --seven-rocks-engine: {exc}") from None
         self.runner = CaseByCase(argv, env, options)
         cases = self._cases()
-        unknown = sorted(expect_fail.cases - {case.id for case in cases})
-        if unknown:  # as the command line warns: a renamed case is an xfail no longer checked
+        unknown = expect_fail.unknown({case.id for case in cases})
+        if unknown:  # as the command line warns
             warnings.warn(
                 pytest.PytestWarning(
                     f"seven-rocks: {self.expect_source} lists unknown case ids: "

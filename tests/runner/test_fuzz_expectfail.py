@@ -48,3 +48,13 @@ def test_run_refuses_mutant_lines(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "counter-clockwise" in done.stderr and "fuzz" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_unknown_case_ids_are_named_and_the_run_goes_on(tmp_path: Path) -> None:
+    listed = parse_expect_fail("fake.table.open-1-4\nno-such.case\nan-old.name\n")
+    assert listed.unknown({"fake.table.open-1-4"}) == ["an-old.name", "no-such.case"]
+    listing = tmp_path / "known.txt"
+    listing.write_text("fake.table.open-1-4\nno-such.case\n")
+    done = run_fake("wrong_credit", "--expect-fail", str(listing))
+    assert "lists unknown case ids: no-such.case\n" in done.stderr
+    assert outcomes(done)["fake.table.open-1-4"] == "xfailed"

@@ -220,7 +220,7 @@ def _run(
     except (FixtureError, DataNotFoundError, ValueError, OSError) as exc:
         error(str(exc))
         return 2
-    unknown = sorted(expect_fail.cases - {c.id for c in cases})
+    unknown = expect_fail.unknown({c.id for c in cases})
     if unknown:
         error(f"warning: the expected-failure file lists unknown case ids: {', '.join(unknown)}")
     selected = select_cases(cases, keywords=args.keywords, rules=args.rules, cmds=args.cmds)
