@@ -52,17 +52,21 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
         proc.kill()
 
 
-def _strays(token: str, pipes: Sequence[int]) -> list[int]:
-    """Pids of the processes that came from one engine but left its process group.
+def _strays(token: str, pipes: Sequence[int]) -> tuple[list[int], bool]:
+    """Pids of the processes that came from one engine but left its process group, and
+    whether some process vanished while it was being read.
 
     A descendant that called ``setsid`` escapes ``killpg``; it is still found by the
     token the runner put in the engine's environment (inherited unless cleared) or by
     holding one of the engine's pipes (which would keep the runner waiting for EOF).
     Linux only (``/proc``); elsewhere the process group is all that can be ended.
+
+    A process that vanishes while it is read may have been a stray that forked and
+    exited: its child is not in this scan's listing, so the caller scans again.
     """
     proc_dir = "/proc"
     if not os.path.isdir(proc_dir):
-        return []
+        return [], False
     marker = f"{TOKEN_VAR}={token}".encode()
     links = set()
     for fd in pipes:
@@ -70,6 +74,7 @@ def _strays(token: str, pipes: Sequence[int]) -> list[int]:
             links.add(f"pipe:[{os.fstat(fd).st_ino}]")
     me = os.getpid()
     found = []
+    vanished = False
     for name in os.listdir(proc_dir):
         if not name.isdigit() or int(name) == me:
             continue
@@ -87,9 +92,11 @@ def _strays(token: str, pipes: Sequence[int]) -> list[int]:
                         if os.readlink(f"{base}/fd/{fd_name}") in links:
                             found.append(int(name))
                             break
+        except (FileNotFoundError, ProcessLookupError):
+            vanished = True  # gone meanwhile
         except OSError:
-            continue  # gone meanwhile, or another user's process
-    return found
+            continue  # another user's process
+    return found, vanished
 
 
 def _child_of(base: str, pid: int) -> bool:
@@ -106,14 +113,16 @@ _MAX_ROUNDS = 200  # scans of /proc while freezing strays, at most (each takes ~
 
 def _kill_strays(token: str, pipes: Sequence[int]) -> None:
     # Freeze, then kill: each stray found is stopped (a stopped process cannot fork), and
-    # the scan is repeated until it finds none not already stopped, so that a process
-    # that forks anew every few milliseconds (a "hopper") is caught too. Then all are killed.
+    # the scan is repeated until it finds none not already stopped and saw none vanish, so
+    # that a process that forks anew every few milliseconds (a "hopper") is caught too, even
+    # when it forks and exits while a scan reads it. Then all are killed.
     own_group = os.getpgrp()
     stopped: list[int] = []
     seen: set[int] = set()
     for _ in range(_MAX_ROUNDS):
-        pids = [pid for pid in _strays(token, pipes) if pid not in seen]
-        if not pids:
+        found, vanished = _strays(token, pipes)
+        pids = [pid for pid in found if pid not in seen]
+        if not pids and not vanished:
             break
         for pid in pids:
             seen.add(pid)

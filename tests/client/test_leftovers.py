@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from conformance.engine import processes
 from tests.support.cli import ROOT, TEST_FIXTURES, env
 from tests.support.hostile import (
     MARK_VAR,
@@ -99,8 +100,6 @@ def test_a_signal_to_pytest_leaves_nothing(tmp_path: Path, signum: signal.Signal
 def test_a_signal_while_the_engines_are_locked_comes_again_once_they_are_not() -> None:
     # A signal handler that waited for the list of engines, held by the very code it
     # interrupted (an engine being started), would wait for ever.
-    from conformance.engine import processes
-
     got: list[int] = []
     old = signal.signal(signal.SIGUSR2, lambda signum, frame: got.append(signum))
     try:
@@ -112,3 +111,19 @@ def test_a_signal_while_the_engines_are_locked_comes_again_once_they_are_not() -
         assert got == [signal.SIGUSR2]
     finally:
         signal.signal(signal.SIGUSR2, old)
+
+
+def test_a_stray_that_moves_while_it_is_read_is_looked_for_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A hopper can fork and exit between the listing of /proc and the reading of its
+    # entry: that scan finds nothing new, yet the stray lives on as a child not listed.
+    stray = subprocess.Popen(["sleep", "30"], start_new_session=True)
+    scans = iter([([], True), ([stray.pid], False)])
+    monkeypatch.setattr(processes, "_strays", lambda token, pipes: next(scans, ([], False)))
+    try:
+        processes._kill_strays("token", [])
+        assert stray.wait(SAFETY_TIMEOUT) == -signal.SIGKILL
+    finally:
+        stray.kill()
+        stray.wait()
