@@ -136,21 +136,16 @@ class Hand:
 
     def copy(self) -> Hand:
         """An independent copy (events are shared up to now, then diverge)."""
-        other = Hand.__new__(type(self))
-        other.rules = self.rules
-        other._compiled = self._compiled
+        # The constructor copies the holdings and scores and starts no undo stack.
+        other = type(self)(self.holdings, self.opener, self.scores, self.rules)
         other.table = self.table.copy()
-        other.holdings = self.holdings.copy()
-        other.opener = self.opener
         other.to_move = self.to_move
         other.passes = self.passes
-        other.scores = self.scores.copy()
         other.end = self.end
         other.winner = self.winner
         other.penalties = self.penalties
         other.next_opener = self.next_opener
         other.events = self.events.copy()
-        other._stack = []
         return other
 
     # ----------------------------------------------------------------- reading

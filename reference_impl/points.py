@@ -40,6 +40,7 @@ __all__ = [
     "OPENINGS_BY_BYTE",
     "POINTS",
     "WORTH",
+    "WORTH_AT",
     "Offer",
     "Point",
     "offers_of",
@@ -66,6 +67,9 @@ WORTH: dict[Point, int] = {
 """What a point ending an arm adds to the end sum (rules ``scoring.end-sum``,
 ``double.terminal-counts-both``: a double's free side counts both halves; a
 branch counts nothing until started). A spinner's own points are counted apart."""
+
+WORTH_AT: list[int] = [WORTH[point] for point in POINTS]
+"""``WORTH_AT[tile * 6 + side]``: `WORTH` of that point, read without hashing it."""
 
 JOINED: list[Point] = [(-1, -1, -1)] * (28 * 7)
 """``JOINED[tile * 7 + value]``: the point `tile` offers once joined by its half `value`

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:  # the table is a layer above: named here for its type only
     from .table import Table
 
@@ -55,6 +57,8 @@ class Settlement:
     deductions: tuple[int, int]
 
 
+# A variant is a subclass, in the compiled build too (README, "Benchmarks").
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rules:
     """The rules of Seven Rocks; a subclass overriding some methods is a variant."""
 

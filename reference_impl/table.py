@@ -32,6 +32,8 @@ perft and playouts all place through it. A variant of these rules is a subclass
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from .actions import EndPoint, Placement
 from .errors import BadRequest, BranchClosed, NoMatch, NoSuchEnd
 from .points import (
@@ -45,6 +47,7 @@ from .points import (
     OPENED_POINTS,
     OPENINGS_BY_BYTE,
     WORTH,
+    WORTH_AT,
     Offer,
     Point,
     offers_of,
@@ -87,6 +90,8 @@ TableState = tuple[list[Point], list[Offer], int, int, int, int, int]
 """A table's state as `Table.state` saves it."""
 
 
+# A variant of the rules may subclass it (`Rules.table_type`), compiled or not.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
     """The tiles on the table of one hand."""
 
@@ -104,7 +109,7 @@ class Table:
 
     def copy(self) -> Table:
         """An independent copy (points are immutable tuples, so a shallow list copy)."""
-        other = Table.__new__(type(self))
+        other = type(self)()
         other.ends = self.ends.copy()
         other.offers = self.offers.copy()
         other.total = self.total
@@ -223,7 +228,7 @@ class Table:
             # A tile continues an arm: its point takes the place of the one it joins.
             ends[index] = JOINED[joined]
             offers[index] = JOINED_OFFER[joined]
-            self.total += GAIN[joined] - WORTH[point]
+            self.total += GAIN[joined] - WORTH_AT[on_tile * 6 + side]
             if DOUBLE[tile] and self.spinner < 0:
                 # spinner.first-double: it joins by linear side A, so B is its free side,
                 # and while it is free the spinner counts both halves, like a terminal double.
