@@ -17,13 +17,14 @@ drawn before the clock starts, and placement *k* of a hand takes
 turns batch by batch so that a noisy machine slows them alike, and CPU time is
 measured. The last line printed is JSON::
 
-    {"reference": {"hands_per_second": N, "actions_per_second": M},
+    {"build": "pure", "reference": {"hands_per_second": N, "actions_per_second": M},
      "reference_steps": {...}, "naive": {...}, "ratio": R, "ratio_steps": S,
      "same_games": true, "hands": H}
 
 ``ratio`` is the naive engine's CPU time over the reference playout's for the
 same ``hands``, ``ratio_steps`` the same over the step-by-step path's;
-``same_games`` says whether every hand ended alike in all three.
+``same_games`` says whether every hand ended alike in all three; ``build`` is
+`reference_impl.BUILD` (``"compiled"`` in a build of tools/build_compiled.py).
 
 ``--perft`` prints the perft figures instead (`perft_figures`, from
 `benchmarks.perft`, which ``python -m benchmarks.perft`` prints alone).
@@ -40,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import floor
 
+from reference_impl import BUILD
 from reference_impl.hand import Hand
 from reference_impl.playout import play_out
 from reference_impl.tiles import HIGH, LOW, mask_of
@@ -184,7 +186,8 @@ def engine_figures(seconds: float = 3.0, seed: int = 1) -> dict[str, object]:
             seen[name] = outcomes
         same = same and seen["reference"] == seen["reference_steps"] == seen["naive"]
         hands += _BATCH
-    figures: dict[str, object] = {
+    figures: dict[str, object] = {"build": BUILD}
+    figures |= {
         name: {
             "hands_per_second": round(hands / cpu[name]),
             "actions_per_second": round(actions[name] / cpu[name]),

@@ -14,6 +14,7 @@ import json
 import sys
 import time
 
+from reference_impl import BUILD
 from reference_impl.hand import Hand
 from reference_impl.tiles import mask_of, tile_index
 
@@ -98,6 +99,7 @@ def perft_figures(seconds: float = 3.0, depth: int = 6) -> dict[str, object]:
             leaves += perft(hand, depth)
         cpu += time.process_time() - start
     return {
+        "build": BUILD,
         "depth": depth,
         "deals": [deal[0] for deal in PERFT_DEALS],
         "leaves": sum(per_pass),

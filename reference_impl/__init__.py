@@ -10,6 +10,7 @@ rejection codes). The protocol adapter is `reference_impl.adapter`; the misreadi
 the suite is measured with are rule sets in `reference_impl.mutants`.
 """
 
+from . import hand
 from .actions import PASS, Action, EndPoint, Pass, Placement
 from .errors import RuleViolation
 from .events import Event, Passed, Placed
@@ -22,6 +23,7 @@ from .tiles import ALL_TILES, Side, Tile
 
 __all__ = [
     "ALL_TILES",
+    "BUILD",
     "PASS",
     "REFERENCE",
     "TARGET",
@@ -47,3 +49,6 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+BUILD = "pure" if hand.__file__.endswith(".py") else "compiled"
+"""``"pure"``, or ``"compiled"`` in the build of tools/build_compiled.py (mypyc)."""
