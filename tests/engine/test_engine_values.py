@@ -6,6 +6,7 @@ import dataclasses
 import random
 
 import pytest
+import seven_rocks_kit as kit
 
 from reference_impl import (
     PASS,
@@ -18,6 +19,7 @@ from reference_impl import (
     Rules,
     Side,
     Tile,
+    actions,
     tiles,
 )
 from reference_impl.events import held, history
@@ -78,6 +80,18 @@ def test_a_hand_from_tiles_answers_in_values() -> None:
     assert sum(len(held(hand, seat)) for seat in range(4)) == 28 - len(
         [e for e in events if isinstance(e, Placed)]
     )
+
+
+def test_the_engine_holds_the_kits_values() -> None:
+    assert (Tile, Side, EndPoint, Placement, PASS) == (
+        kit.Tile,
+        kit.Side,
+        kit.EndPoint,
+        kit.Placement,
+        kit.PASS,
+    )
+    assert ALL_TILES is kit.ALL_TILES and actions.Pass is kit.Pass
+    assert all(ALL_TILES[t.index] is t for t in ALL_TILES)
 
 
 def test_the_engines_side_numbers_are_the_kits_order() -> None:
