@@ -20,8 +20,6 @@ from .perft import PERFT_BUDGET, divide, leaves
 from .protocol import (
     JSON,
     deal_masks,
-    engine_actions,
-    engine_placements,
     hand_result,
     move_json,
     parse_actions,
@@ -31,7 +29,7 @@ from .protocol import (
 from .rules import REFERENCE, Rules
 from .settle import settle
 from .table import Table
-from .tiles import ALL_TILES, mask_of
+from .tiles import mask_of
 
 __all__ = ["COMMANDS", "Command", "commands_for"]
 
@@ -64,7 +62,7 @@ def cmd_legal(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, J
     # Form before rules: a malformed hand is refused even when the plays break a rule.
     plays = form.plays(args["plays"])
     held = mask_of([tile.index for tile in form.held(args["hand"], plays)])
-    table = _place_all(engine_placements(plays), rules)
+    table = _place_all(list(plays), rules)
     return {"placements": [move_json(t, point) for t, point in table.moves(held)]}
 
 
@@ -113,8 +111,8 @@ def cmd_game(args: Mapping[str, JSON], rules: Rules = REFERENCE) -> dict[str, JS
     form.keys(args, ("hands",), ())
     game = Game(rules)
     for hand in form.game_hands(args["hands"]):
-        deal = [[ALL_TILES[t.index] for t in held] for held in hand.deal]
-        game.play_hand(deal, hand.opener, engine_actions(hand.actions))
+        deal = [list(held) for held in hand.deal]
+        game.play_hand(deal, hand.opener, list(hand.actions))
     return {
         "hands": [hand_result(hand) for hand in game.hands],
         "scores": list(game.scores),

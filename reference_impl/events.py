@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import EndPoint, Placement
-from .tiles import ALL_TILES, Side, Tile, tiles_of_mask
+from .tiles import ALL_TILES, SIDES, Tile, tiles_of_mask
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -55,7 +55,7 @@ def event_of(raw: RawEvent) -> Event:
     if len(raw) == 1:
         return Passed(raw[0])
     seat, tile, point, end_sum, credit, score0, score1 = raw
-    on = None if point is None else EndPoint(ALL_TILES[point[0]], Side(point[1]))
+    on = None if point is None else EndPoint(ALL_TILES[point[0]], SIDES[point[1]])
     return Placed(seat, Placement(ALL_TILES[tile], on), end_sum, credit, (score0, score1))
 
 

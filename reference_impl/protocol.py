@@ -11,19 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-import seven_rocks_kit as kit
 from seven_rocks_kit import validate as form
+from seven_rocks_kit.values import Deal
 
-from .actions import PASS, Action, EndPoint, Placement
+from .actions import PASS, Action, Placement
 from .hand import End, Hand
 from .table import Point, Table
-from .tiles import ALL_TILES, HIGH, LOW, Side, Tile
+from .tiles import HIGH, LOW, SIDES, Tile
 
 __all__ = [
     "JSON",
     "deal_masks",
-    "engine_actions",
-    "engine_placements",
     "hand_result",
     "move_json",
     "parse_action",
@@ -45,30 +43,9 @@ JSON = Any
 """A decoded JSON value."""
 
 # The request form is the kit's (`seven_rocks_kit.validate`): one validator, its messages
-# and its precedence. What it returns is turned into the engine's values here, through
-# tables built at import (kit tile index -> engine tile, kit side -> engine side).
-_TILE: Final = ALL_TILES
-_SIDE: Final = {side: Side[side.name] for side in kit.Side}
-_SIDE_NAME: Final = tuple(side.value for side in kit.Side)
-"""The protocol's name of each side by its position, as attach points hold sides."""
-_PLACEMENTS: dict[int, Placement] = {}
-"""The engine's placement for each kit placement met, by its `key`: a few thousand can
-exist, and a hand names the same ones many times."""
-
-
-def _engine_placement(placement: kit.Placement) -> Placement:
-    made = _PLACEMENTS.get(placement.key)
-    if made is None:
-        on = placement.on
-        made = _PLACEMENTS[placement.key] = Placement(
-            _TILE[placement.tile.index],
-            None if on is None else EndPoint(_TILE[on.tile.index], _SIDE[on.side]),
-        )
-    return made
-
-
-def _engine_action(action: kit.Action) -> Action:
-    return _engine_placement(action) if isinstance(action, kit.Placement) else PASS
+# and its precedence. What it returns, the kit's values, are the engine's values too.
+_SIDE_NAME: Final = tuple(side.wire for side in SIDES)
+"""The protocol's name of each side by its number, as attach points hold sides."""
 
 
 def require(args: Mapping[str, JSON], required: set[str], optional: set[str]) -> None:
@@ -78,12 +55,12 @@ def require(args: Mapping[str, JSON], required: set[str], optional: set[str]) ->
 
 def parse_tile(value: JSON) -> Tile:
     """A tile ``[a, b]`` with ``0 <= a <= b <= 6`` (rule ``reading.well-formed-input``)."""
-    return _TILE[form.tile(value).index]
+    return form.tile(value)
 
 
 def parse_tiles(value: JSON, what: str) -> list[Tile]:
     """A list of tiles (no check for repeats)."""
-    return [_TILE[t.index] for t in form.tiles(value, what)]
+    return list(form.tiles(value, what))
 
 
 parse_seat = form.seat
@@ -92,17 +69,17 @@ parse_scores = form.scores
 
 def parse_deal(value: JSON) -> list[list[Tile]]:
     """Four hands of seven tiles, all 28 tiles once."""
-    return [[_TILE[t.index] for t in hand] for hand in form.deal(value)]
+    return [list(hand) for hand in form.deal(value)]
 
 
 def parse_placement(value: JSON) -> Placement:
     """``{"tile": [a, b]}`` or ``{"tile": [a, b], "on": {"tile": [x, y], "side": s}}``."""
-    return _engine_placement(form.placement(value))
+    return form.placement(value)
 
 
 def parse_action(value: JSON) -> Action:
     """A placement or the string ``"pass"``."""
-    return _engine_action(form.action(value))
+    return form.action(value)
 
 
 _BY_KEY: dict[form.Key, Placement] = {}
@@ -127,7 +104,7 @@ def parse_actions(value: JSON) -> list[Action]:
             out.append(made)
         else:
             return out
-    actions = engine_actions(form.actions(value))
+    actions = list(form.actions(value))
     for item, action in zip(value, actions, strict=True):
         key = form.placement_key(item)
         if key is not None and isinstance(action, Placement):
@@ -137,24 +114,10 @@ def parse_actions(value: JSON) -> list[Action]:
 
 def parse_placements(value: JSON) -> list[Placement]:
     """A list of placements with no tile twice; a bad one is refused with its index."""
-    return engine_placements(form.plays(value))
+    return list(form.plays(value))
 
 
-def engine_placements(plays: Sequence[kit.Placement]) -> list[Placement]:
-    """The engine's placements for placements the kit has checked."""
-    return [_engine_placement(p) for p in plays]
-
-
-def engine_actions(actions: Sequence[kit.Action]) -> list[Action]:
-    """The engine's actions for actions the kit has checked."""
-    known = _PLACEMENTS
-    return [
-        (known.get(a.key) or _engine_placement(a)) if isinstance(a, kit.Placement) else PASS
-        for a in actions
-    ]
-
-
-def deal_masks(deal: kit.Deal) -> list[int]:
+def deal_masks(deal: Deal) -> list[int]:
     """The four seats' masks of tiles of a deal the kit has checked (all 28 tiles once)."""
     masks = []
     for held in deal:

@@ -61,11 +61,12 @@ from .tiles import (
     HIGH,
     LOW,
     SIDE_BRANCH_A,
+    SIDE_CODE,
     SIDE_HIGH,
     SIDE_LINEAR_A,
     SIDE_LINEAR_B,
+    SIDES,
     SUIT,
-    Side,
     Tile,
 )
 
@@ -267,7 +268,7 @@ class Table:
         ``spinner.branches-after-linear``, ``double.later-no-branches``).
         """
         tile = on.tile.index
-        side = int(on.side)
+        side = SIDE_CODE[on.side]
         for point in self.points():
             if point[0] == tile and point[1] == side:
                 return point
@@ -283,7 +284,7 @@ class Table:
 
     def _why_not(self, tile: int, on: EndPoint) -> str:
         """Why `on` (not an attach point, not a closed branch) cannot take a tile."""
-        side = int(on.side)
+        side = SIDE_CODE[on.side]
         if not self.placed & BIT[tile]:
             return f"{on.tile} is not on the table"
         if DOUBLE[tile] and side <= SIDE_HIGH:
@@ -335,7 +336,7 @@ class Table:
 
     def end_point(self, point: Point) -> EndPoint:
         """The value object for an attach point."""
-        return EndPoint(ALL_TILES[point[0]], Side(point[1]))
+        return EndPoint(ALL_TILES[point[0]], SIDES[point[1]])
 
 
 def _name(tile: int) -> str:

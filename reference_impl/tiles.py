@@ -1,14 +1,16 @@
 """Tiles of the double-six set (rules ``material.double-six``, ``material.pip-value``).
 
-The engine works on tile *indices* 0..27 and bit masks of them; `Tile` is the
-value object used at the edges (the adapter, error messages, the public API).
+The engine works on tile *indices* 0..27 and bit masks of them, and on sides as the
+numbers 0..5; the values at the edges (the adapter, error messages, the public API) are
+the kit's `Tile` and `Side` (`seven_rocks_kit.values`), the one model of each, which
+this module passes on along with the tables that turn them into those numbers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Final
+
+from seven_rocks_kit.values import ALL_TILES, Side, Tile
 
 __all__ = [
     "ALL_TILES",
@@ -20,8 +22,10 @@ __all__ = [
     "PIPS",
     "PIPS_HIGH14",
     "PIPS_LOW14",
+    "SIDES",
     "SIDE_BRANCH_A",
     "SIDE_BRANCH_B",
+    "SIDE_CODE",
     "SIDE_HIGH",
     "SIDE_LINEAR_A",
     "SIDE_LINEAR_B",
@@ -35,84 +39,18 @@ __all__ = [
     "tiles_of_mask",
 ]
 
+SIDES: Final[tuple[Side, ...]] = tuple(Side)
+"""The sides by their number, the protocol's order: ``SIDES[2] is Side.LINEAR_A``."""
+SIDE_CODE: Final[dict[Side, int]] = {side: code for code, side in enumerate(SIDES)}
+"""The number of each side, as attach points hold it: ``SIDE_CODE[Side.LINEAR_A] == 2``."""
 
-class Side(IntEnum):
-    """A side of a tile on the table; the wire names are the protocol's."""
-
-    LOW = 0
-    HIGH = 1
-    LINEAR_A = 2
-    LINEAR_B = 3
-    BRANCH_A = 4
-    BRANCH_B = 5
-
-    @property
-    def wire(self) -> str:
-        """The protocol's name for this side (``"linear_a"``)."""
-        return _SIDE_WIRE[self]
-
-    @property
-    def words(self) -> str:
-        """The rules' name for this side (``"linear side A"``)."""
-        return _SIDE_WORDS[self]
-
-
-_SIDE_WIRE: Final = ("low", "high", "linear_a", "linear_b", "branch_a", "branch_b")
-_SIDE_WORDS: Final = (
-    "lower-value end",
-    "higher-value end",
-    "linear side A",
-    "linear side B",
-    "branch A",
-    "branch B",
-)
-
-SIDE_LOW, SIDE_HIGH, SIDE_LINEAR_A, SIDE_LINEAR_B, SIDE_BRANCH_A, SIDE_BRANCH_B = map(int, Side)
-"""The sides as plain numbers, as attach points hold them: the engine's hot paths read
-these rather than the members of `Side`, which are slower to look up."""
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Tile:
-    """One tile, canonical: ``low <= high``, both in 0..6."""
-
-    low: int
-    high: int
-    index: int = field(init=False, repr=False, compare=False, hash=False)
-    """The tile's position 0..27 in the set's canonical order (stored, not a property:
-    checked play reads it several times an action)."""
-
-    def __post_init__(self) -> None:
-        if not (0 <= self.low <= self.high <= 6):
-            raise ValueError(f"not a double-six tile: [{self.low}|{self.high}]")
-        object.__setattr__(self, "index", _INDEX[self.low][self.high])
-
-    @property
-    def pips(self) -> int:
-        """The pip value: the sum of both halves."""
-        return self.low + self.high
-
-    @property
-    def is_double(self) -> bool:
-        """Whether both halves are equal."""
-        return self.low == self.high
-
-    def __str__(self) -> str:
-        return f"[{self.low}|{self.high}]"
-
-    def __repr__(self) -> str:
-        return f"Tile({self.low}, {self.high})"
-
+SIDE_LOW, SIDE_HIGH, SIDE_LINEAR_A, SIDE_LINEAR_B, SIDE_BRANCH_A, SIDE_BRANCH_B = range(6)
+"""The sides as plain numbers, as attach points hold them (``SIDES[SIDE_LOW] is
+Side.LOW``): the engine's hot paths read these rather than the members of `Side`."""
 
 _INDEX: Final = [[-1] * 7 for _ in range(7)]
-_tiles: list[Tile] = []
-for _low in range(7):
-    for _high in range(_low, 7):
-        _INDEX[_low][_high] = len(_tiles)
-        _tiles.append(Tile(_low, _high))
-
-ALL_TILES: Final[tuple[Tile, ...]] = tuple(_tiles)
-"""The 28 tiles in canonical order; ``ALL_TILES[t.index] == t``."""
+for _tile in ALL_TILES:
+    _INDEX[_tile.low][_tile.high] = _tile.index
 
 LOW: Final[tuple[int, ...]] = tuple(t.low for t in ALL_TILES)
 HIGH: Final[tuple[int, ...]] = tuple(t.high for t in ALL_TILES)

@@ -20,7 +20,7 @@ from reference_impl.actions import PASS
 from reference_impl.hand import Hand
 from reference_impl.perft import perft
 from reference_impl.points import offers_of
-from reference_impl.tiles import HIGH, LOW, Side, Tile
+from reference_impl.tiles import HIGH, LOW, SIDES, Tile
 from tests.support.engine import snapshot
 
 PERFT_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "perft"
@@ -38,7 +38,7 @@ def _reference_events(hand: Hand) -> list[tuple[Any, ...]]:
             out.append(event)
             continue
         seat, tile, point, *rest = event
-        where = None if point is None else (_pair(point[0]), Side(point[1]).wire)
+        where = None if point is None else (_pair(point[0]), SIDES[point[1]].wire)
         out.append((seat, _pair(tile), where, *rest))
     return out
 

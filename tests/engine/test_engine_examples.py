@@ -12,7 +12,7 @@ import pytest
 from reference_impl.actions import EndPoint, Placement
 from reference_impl.settle import round_to_five, settle
 from reference_impl.table import Table, credit_for
-from reference_impl.tiles import ALL_TILES, Side, Tile, mask_of
+from reference_impl.tiles import ALL_TILES, SIDES, Side, Tile, mask_of
 
 LOW = Side.LOW
 HIGH = Side.HIGH
@@ -38,7 +38,7 @@ Counted = tuple[Tile, int]
 
 def open_points(table: Table) -> list[Point]:
     """The table's attach points as value objects, in a stable order."""
-    return sorted((ALL_TILES[tile], Side(side), value) for tile, side, value in table.points())
+    return sorted((ALL_TILES[tile], SIDES[side], value) for tile, side, value in table.points())
 
 
 def counted_ends(table: Table) -> list[Counted]:

@@ -6,6 +6,7 @@ import dataclasses
 import random
 
 import pytest
+import seven_rocks_kit as kit
 
 from reference_impl import (
     PASS,
@@ -18,10 +19,12 @@ from reference_impl import (
     Rules,
     Side,
     Tile,
+    actions,
+    tiles,
 )
 from reference_impl.events import held, history
 from reference_impl.table import Point, Table
-from reference_impl.tiles import ALL_TILES, PIPS
+from reference_impl.tiles import ALL_TILES, PIPS, SIDE_CODE, SIDES
 from tests.support.engine import snapshot
 
 
@@ -76,6 +79,37 @@ def test_a_hand_from_tiles_answers_in_values() -> None:
     assert eval(repr(last), {**names, "Placed": Placed}) == last  # the repr round-trips
     assert sum(len(held(hand, seat)) for seat in range(4)) == 28 - len(
         [e for e in events if isinstance(e, Placed)]
+    )
+
+
+def test_the_engine_holds_the_kits_values() -> None:
+    assert (Tile, Side, EndPoint, Placement, PASS) == (
+        kit.Tile,
+        kit.Side,
+        kit.EndPoint,
+        kit.Placement,
+        kit.PASS,
+    )
+    assert ALL_TILES is kit.ALL_TILES and actions.Pass is kit.Pass
+    assert all(ALL_TILES[t.index] is t for t in ALL_TILES)
+
+
+def test_the_engines_side_numbers_are_the_kits_order() -> None:
+    # The hot paths take the numbers as bits (LINEAR_A - 1 == 1, BRANCH_B - 3 == 2, ...).
+    numbers = (
+        tiles.SIDE_LOW,
+        tiles.SIDE_HIGH,
+        tiles.SIDE_LINEAR_A,
+        tiles.SIDE_LINEAR_B,
+        tiles.SIDE_BRANCH_A,
+        tiles.SIDE_BRANCH_B,
+    )
+    assert numbers == tuple(range(6))
+    assert all(SIDE_CODE[side] == number == int(side) for number, side in enumerate(SIDES))
+    # The sides in order, by the texts the engine's replies and messages are made of.
+    assert " ".join(side.wire for side in SIDES) == "low high linear_a linear_b branch_a branch_b"
+    assert ", ".join(side.words for side in SIDES) == (
+        "lower-value end, higher-value end, linear side A, linear side B, branch A, branch B"
     )
 
 

@@ -21,7 +21,7 @@ from reference_impl.adapter import handle, serve
 from reference_impl.errors import Declined
 from reference_impl.hand import Hand
 from reference_impl.perft import PERFT_BUDGET, _Count, divide, perft
-from reference_impl.tiles import ALL_TILES, HIGH, LOW, Side, Tile, mask_of
+from reference_impl.tiles import ALL_TILES, HIGH, LOW, SIDES, Tile, mask_of
 from tests.support import perft_bruteforce as bf
 from tests.support.engine import snapshot
 
@@ -66,7 +66,7 @@ def positions(draw: st.DrawFn) -> tuple[Hand, list[Any]]:
                 prefix.append(bf.Opening(pair))
             else:
                 on = (LOW[point[0]], HIGH[point[0]])
-                prefix.append(bf.Placement(pair, on, Side(point[1]).wire))
+                prefix.append(bf.Placement(pair, on, SIDES[point[1]].wire))
         else:
             hand.pass_fast()
             prefix.append("pass")
