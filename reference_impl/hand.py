@@ -195,7 +195,7 @@ class Hand:
                 return
         else:
             self.events.append((seat, tile, point, end_sum, 0, scores[0], scores[1]))
-        if held or not self.rules.domino_ends_hand:
+        if held or not rules.domino_ends_hand:
             self.to_move = rules.next_seat[seat]  # turn.clockwise
         else:
             # end.domino: the hand ends at once, whatever the partner holds.
@@ -207,7 +207,7 @@ class Hand:
         seat = self.to_move
         self.events.append(_PASSED[seat])
         self.passes += 1
-        if self.passes == self.rules.passes_to_block:
+        if self.passes == self._compiled.passes_to_block:
             # end.blocked: four in succession could not play; open.after-block: a new draw.
             self._finish(End.BLOCKED, None)
         else:

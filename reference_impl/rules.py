@@ -147,10 +147,23 @@ REFERENCE = Rules()
 class CompiledRules:
     """A rules object's answers worked out once, as the hand's hot path reads them."""
 
-    __slots__ = ("credits", "next_seat", "rules", "scores", "target")
+    __slots__ = (
+        "credits",
+        "domino_ends_hand",
+        "next_seat",
+        "passes_to_block",
+        "rules",
+        "scores",
+        "target",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self.domino_ends_hand = rules.domino_ends_hand
+        """`Rules.domino_ends_hand`, an attribute of this object (a compiled build reads it
+        without a look-up by name)."""
+        self.passes_to_block = rules.passes_to_block
+        """`Rules.passes_to_block`, as `domino_ends_hand`."""
         self.credits = tuple(rules.credit(end_sum) for end_sum in range(MAX_END_SUM))
         """``credits[end_sum]``: `Rules.credit`."""
         self.next_seat = tuple(rules.next_seat(seat) for seat in range(4))
