@@ -147,3 +147,8 @@ def test_where_no_cgroup_can_be_made_engines_run_as_before(no_cgroup: Path) -> N
         assert "table" in client.info.cmds  # type: ignore[union-attr]
     assert client.alive is False
 
+
+def test_smoke_says_whether_engines_run_in_a_cgroup() -> None:
+    done = cli("smoke", "--engine", engine("good"))
+    expected = "a cgroup of its own" if cgroups.available() else "no cgroup can be made here"
+    assert expected in done.stdout.decode()
