@@ -4,6 +4,7 @@ same; no cgroup is left behind; where no cgroup can be made the runner works as 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -40,11 +41,17 @@ def _with_argument(argument: str) -> list[int]:
     return found
 
 
-def _gone(argument: str) -> bool:
-    for _ in range(50):  # a moment for the kernel to finish killing: not a timing test
+def _ended(argument: str) -> bool:
+    """Whether no process with ``argument`` is left, after a bounded wait (for the kernel
+    to finish killing, not a timing test); any left is killed, so that a failure is all
+    a failing test leaves."""
+    for _ in range(50):
         if not _with_argument(argument):
             return True
         time.sleep(0.1)
+    for pid in _with_argument(argument):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
     return False
 
 
@@ -71,7 +78,7 @@ def test_a_daemon_that_escaped_all_else_dies_with_its_engine(command: str) -> No
     fixtures = ["--no-suite", "--fixtures", str(TEST_FIXTURES)] if command == "run" else []
     done = cli(command, "--engine", engine("daemon_escape", tag), *fixtures, "--timeout", "5")
     assert done.returncode in (0, 1), done.stderr.decode()
-    assert _gone(tag), f"the daemon outlived its engine: {_with_argument(tag)}"
+    assert _ended(tag), "the daemon outlived its engine"
 
 
 def _run(command: str, *args: str, **extra_env: str) -> subprocess.Popen[bytes]:
@@ -99,11 +106,12 @@ def test_a_signal_to_run_leaves_no_cgroup_behind() -> None:
             if len(marked(mark)) >= 3:
                 break
             time.sleep(0.05)
-        assert len(_cgroups_of(proc.pid)) == 2
-        proc.send_signal(signal.SIGTERM)
+        during = _cgroups_of(proc.pid)
+        proc.send_signal(signal.SIGTERM)  # not SIGKILL: its engines would outlive it
         proc.communicate(timeout=SAFETY_TIMEOUT)
     finally:
         proc.kill()
+    assert len(during) == 2
     assert proc.returncode == 128 + signal.SIGTERM
     assert _cgroups_of(proc.pid) == []
 
@@ -119,9 +127,11 @@ def test_each_kind_of_cgroup_ends_the_daemon(kind: str, monkeypatch: pytest.Monk
         pytest.skip(f"no cgroup can be made in {found.parent}")
     tag = uuid.uuid4().hex
     with EngineClient([sys.executable, str(FAKES / "daemon_escape.py"), tag]):
-        assert len(_with_argument(tag)) == 2  # the engine answers once its daemon runs
-        assert len(_cgroups_of(os.getpid())) == 1
-    assert _gone(tag), f"the daemon outlived its engine: {_with_argument(tag)}"
+        running = _with_argument(tag)  # the engine answers once its daemon runs
+        during = _cgroups_of(os.getpid())
+    assert _ended(tag), "the daemon outlived its engine"
+    assert len(running) == 2  # the engine and its daemon
+    assert len(during) == 1
     assert _cgroups_of(os.getpid()) == []
 
 
