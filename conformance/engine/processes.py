@@ -1,6 +1,10 @@
 """Engine processes: started in a session of their own, and ended with everything they
 started, whatever it did (``setsid``, holding the pipes, ignoring SIGTERM).
 
+Where the system offers a cgroup (see `cgroups`), each engine runs in one of its own,
+and ending the engine kills everything in it; the process group, token and pipes below
+are still used, and are all there is where no cgroup is offered.
+
 Every engine process is registered from its start to its end, so that the exit handler
 can end the ones an interrupted run leaves behind.
 """
@@ -15,6 +19,7 @@ import subprocess
 import threading
 from collections.abc import Mapping, Sequence
 
+from conformance.engine import cgroups
 from conformance.suite.cache import CACHE_DIR_ENV
 
 __all__ = ["TOKEN_VAR", "StoppingError", "defer_signal", "end_all", "end_process", "launch"]
@@ -22,7 +27,10 @@ __all__ = ["TOKEN_VAR", "StoppingError", "defer_signal", "end_all", "end_process
 TOKEN_VAR = "SEVEN_ROCKS_ENGINE_TOKEN"
 """Set in every engine's environment: finds its descendants even outside its group."""
 
-_LIVE: dict[subprocess.Popen[bytes], str] = {}
+_LIVE: dict[subprocess.Popen[bytes], tuple[str, str | None]] = {}
+"""Each engine running: its token, and its cgroup if it has one."""
+_UNREMOVED: set[str] = set()
+"""Cgroups that could not be removed when their engine ended: tried again at exit."""
 _LIVE_LOCK = threading.Lock()
 _CLOSING = False  # set at exit: from then on no engine may start (a worker thread may try)
 _DEFERRED: list[int] = []
@@ -161,14 +169,31 @@ def end_all(*, blocking: bool = True) -> bool:
     try:
         _CLOSING = True
         procs = list(_LIVE.items())
+        unremoved = list(_UNREMOVED)
     finally:
         _LIVE_LOCK.release()
-    for proc, token in procs:
-        _kill_group(proc)
-        if os.name == "posix":
-            # With its pipes: a descendant that cleared the token still holds one.
-            _kill_strays(token, _pipes_of(proc))
+    for proc, (token, cgroup) in procs:
+        _end(proc, token, cgroup)
+    for cgroup in unremoved:
+        _end_cgroup(cgroup)
     return True
+
+
+def _end(proc: subprocess.Popen[bytes], token: str, cgroup: str | None) -> None:
+    _kill_group(proc)
+    if cgroup is not None:
+        _end_cgroup(cgroup)
+    if os.name == "posix":
+        # With its pipes: a descendant that cleared the token still holds one.
+        _kill_strays(token, _pipes_of(proc))
+
+
+def _end_cgroup(cgroup: str) -> None:
+    # No lock: a set's add and discard are atomic, and a signal handler may come here.
+    if cgroups.end(cgroup):
+        _UNREMOVED.discard(cgroup)
+    else:
+        _UNREMOVED.add(cgroup)
 
 
 class StoppingError(RuntimeError):
@@ -191,26 +216,42 @@ def launch(
     with _LIVE_LOCK:
         if _CLOSING:
             raise StoppingError("the runner is stopping")
-        proc = subprocess.Popen(
-            list(argv),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=environment,
-            cwd=cwd,
-            # Its own session and process group, so that ending it ends its children.
-            start_new_session=os.name == "posix",
-        )
-        _LIVE[proc] = token
+        cgroup = cgroups.new()
+        command = list(argv)
+        if cgroup is not None:
+            command = cgroups.into(cgroup, command, environment, cwd)
+        try:
+            proc = _popen(command, environment, cwd)
+        except BaseException:
+            if cgroup is not None:
+                _end_cgroup(cgroup)
+            raise
+        _LIVE[proc] = (token, cgroup)
     _redeliver()
     return proc
 
 
+def _popen(
+    command: list[str], environment: dict[str, str], cwd: str | None
+) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment,
+        cwd=cwd,
+        # Its own session and process group, so that ending it ends its children.
+        start_new_session=os.name == "posix",
+    )
+
+
 def end_process(proc: subprocess.Popen[bytes], token: str) -> None:
-    """Kill an engine, its group and its strays; wait for it; forget it."""
-    _kill_group(proc)
-    if os.name == "posix":
-        _kill_strays(token, _pipes_of(proc))
+    """Kill an engine, its group, its cgroup and its strays; wait for it; forget it."""
+    with _LIVE_LOCK:
+        cgroup = _LIVE.get(proc, (token, None))[1]
+    _redeliver()
+    _end(proc, token, cgroup)
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(5)
     with _LIVE_LOCK:

@@ -15,6 +15,7 @@ from conformance.cli.commands.common import (
     error,
     resolve_engine,
 )
+from conformance.engine import cgroups
 from conformance.engine.client import EngineClient, EngineStartError
 from conformance.reports.sanitize import terminal_text
 from conformance.runner.execute import evaluate
@@ -134,11 +135,22 @@ def _smoke(argv: list[str], env: Mapping[str, str] | None, timeout: float) -> in
             _say(f"note: not implemented (their cases will be skipped): {', '.join(missing)}")
         if info.skip_features:
             _say(f"note: features not claimed: {', '.join(info.skip_features)}")
+        _say(_cgroup_note())
         return _conversation(client, info.cmds)
     finally:
         status = client.close()
         if status not in (0, None):
             _say(f"PROBLEM: after stop the engine exited with status {status}, not 0")
+
+
+def _cgroup_note() -> str:
+    found = cgroups.hierarchy()
+    if found is None:
+        return (
+            "note: no cgroup can be made here: the engine's descendants are ended by its "
+            "process group, token and pipes"
+        )
+    return f"note: the engine runs in a cgroup of its own, in {found.parent} ({found.kind})"
 
 
 def _conversation(client: EngineClient, cmds: tuple[str, ...]) -> int:

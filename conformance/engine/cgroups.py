@@ -1,0 +1,226 @@
+"""A cgroup per engine, where the system lets the runner make one: every process the
+engine starts is in it, whatever it does (``setsid``, a cleared environment, closed
+pipes), and all of them are killed together when the engine is ended.
+
+Which: a child ``seven-rocks-<runner pid>-<n>`` of the runner's own cgroup (from
+``/proc/self/cgroup``) in the cgroup v2 hierarchy (``/sys/fs/cgroup``, or
+``/sys/fs/cgroup/unified`` on a hybrid system; from ``/proc/self/mountinfo``), else in
+a v1 ``freezer`` hierarchy, else a v1 ``pids`` one: the first where a child can be made
+and a process moved into it (`hierarchy`, probed once). Where none can (no write
+access, a read-only mount, no cgroup file system) `available` is False, and engines are
+ended by their process group, token and pipes alone (`processes`).
+
+In it before it can fork: the engine's command is run as ``/bin/sh -c 'echo $$
+>CGROUP/cgroup.procs; exec ENGINE...'``: the shell moves itself, then becomes the engine
+(the same process). Not ``preexec_fn``: Python code in a forked child of a runner with
+threads (``--jobs N``), which the subprocess documentation calls unsafe (it may
+deadlock). Not the pid written once ``Popen`` returns: by then the engine runs and may
+have forked. A command whose program cannot be found is started directly, so that
+``Popen`` raises as it always did.
+
+Ending (`end`): v2 ``cgroup.kill`` (Linux 5.14); then, until the cgroup is empty (for
+`_DEADLINE_S` at most), freeze it (``cgroup.freeze``, the v1 freezer's ``FROZEN``, or
+``pids.max`` 0: nothing forks any more), SIGKILL every process listed, thaw; remove it.
+A runner killed outright leaves its cgroups: a later one removes them once empty.
+
+What escapes: a process that moves itself into another cgroup (it needs write access
+to that cgroup, as root has), and processes started through another service.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from typing import NamedTuple
+
+__all__ = ["Hierarchy", "available", "end", "hierarchy", "into", "new"]
+
+PREFIX = "seven-rocks-"
+_SHELL = "/bin/sh"
+_MOVE = 'echo $$ >"$0" 2>/dev/null; exec "$@"'
+_DEADLINE_S = 5.0
+_FREEZE = {  # (file, frozen, thawed); pids are not frozen, but none can fork
+    "v2": ("cgroup.freeze", "1", "0"),
+    "freezer": ("freezer.state", "FROZEN", "THAWED"),
+    "pids": ("pids.max", "0", "max"),
+}
+
+
+class Hierarchy(NamedTuple):
+    """Where engines' cgroups are made: the runner's own cgroup, and of what kind."""
+
+    parent: str
+    kind: str  # "v2", "freezer" or "pids"
+
+
+_LOCK = threading.Lock()
+_FOUND: list[Hierarchy | None] = []  # the probe's answer, once there is one
+_NUMBERS = itertools.count(1)
+
+
+def _mounts() -> Iterator[tuple[str, str, str, set[str]]]:
+    """(root, mount point, type, super options) of each mount of this process."""
+    with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as f:
+        for line in f:
+            left, _, right = line.partition(" - ")
+            mine, theirs = left.split(), right.split()
+            if len(mine) >= 5 and len(theirs) >= 3:
+                root, point = (s.replace("\\040", " ") for s in mine[3:5])
+                yield root, point, theirs[0], set(theirs[2].split(","))
+
+
+def _own() -> dict[str, str]:
+    """The runner's cgroup in each hierarchy: "" for v2, else the controller's name."""
+    own = {}
+    with open("/proc/self/cgroup", encoding="utf-8", errors="replace") as f:
+        for line in f:
+            _, controllers, path = line.rstrip("\n").split(":", 2)
+            for name in controllers.split(",") if controllers else [""]:
+                own[name] = path
+    return own
+
+
+def _candidates() -> Iterator[Hierarchy]:
+    own, mounts = _own(), list(_mounts())
+    for kind, fstype, name in (("v2", "cgroup2", ""), ("freezer", "cgroup", "freezer"),
+                               ("pids", "cgroup", "pids")):  # fmt: skip
+        for root, point, found, options in mounts:
+            if name in own and found == fstype and (not name or name in options):
+                inside = os.path.relpath(own[name], root)  # the mount may show a subtree
+                if not inside.startswith(".."):
+                    yield Hierarchy(os.path.normpath(os.path.join(point, inside)), kind)
+                break
+
+
+def hierarchy() -> Hierarchy | None:
+    """Where this runner makes its engines' cgroups, or None: nowhere (probed once)."""
+    with _LOCK:
+        if not _FOUND:
+            _FOUND.append(_probe())
+        return _FOUND[0]
+
+
+def available() -> bool:
+    """Whether each engine runs in a cgroup of its own."""
+    return hierarchy() is not None
+
+
+def _probe() -> Hierarchy | None:
+    with contextlib.suppress(OSError, ValueError):  # no /proc, an odd line: none
+        for candidate in _candidates():
+            _remove_stale(candidate.parent)
+            path = _make(candidate.parent)
+            if path is not None:
+                moved = _moves(path)
+                _end(path, candidate.kind)
+                if moved:
+                    return candidate
+    return None
+
+
+def _moves(cgroup: str) -> bool:
+    """Whether a process moves itself into ``cgroup`` as an engine will (`into`)."""
+    procs = os.path.join(cgroup, "cgroup.procs")
+    if not os.path.isfile(_SHELL) or not os.path.isfile(procs):  # not a cgroup at all
+        return False
+    command = [_SHELL, "-c", _MOVE, procs, "cat", "/proc/self/cgroup"]
+    try:
+        out = subprocess.run(
+            command, stdin=subprocess.DEVNULL, capture_output=True, timeout=_DEADLINE_S
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    name = os.path.basename(cgroup).encode()
+    return any(line.endswith(b"/" + name) for line in out.splitlines())
+
+
+def _make(parent: str) -> str | None:
+    path = os.path.join(parent, f"{PREFIX}{os.getpid()}-{next(_NUMBERS)}")
+    try:
+        os.mkdir(path)
+    except OSError:  # EACCES, EROFS, ENOENT...: not here
+        return None
+    return path
+
+
+def _remove_stale(parent: str) -> None:
+    # Cgroups of runners that are gone (killed outright): only empty ones, since
+    # another runner's pid may mean nothing here (another PID namespace).
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return
+    for name in names:
+        runner = name.removeprefix(PREFIX).partition("-")[0]
+        if name.startswith(PREFIX) and runner.isdigit() and not os.path.exists(f"/proc/{runner}"):
+            with contextlib.suppress(OSError):
+                os.rmdir(os.path.join(parent, name))
+
+
+def new() -> str | None:
+    """A fresh cgroup for one engine, or None (none available, or it cannot be made)."""
+    found = hierarchy()
+    return _make(found.parent) if found is not None else None
+
+
+def into(cgroup: str, argv: Sequence[str], env: Mapping[str, str], cwd: str | None) -> list[str]:
+    """The command that runs ``argv`` in ``cgroup`` (``argv`` itself when its program
+    cannot be found: ``Popen`` then raises, as it would have)."""
+    program = argv[0] if argv else ""
+    path = os.pathsep.join(os.get_exec_path(env))
+    if os.path.dirname(program):
+        program = os.path.join(cwd or "", program)
+    if not program.startswith("-") and shutil.which(program, path=path) is not None:
+        return [_SHELL, "-c", _MOVE, os.path.join(cgroup, "cgroup.procs"), *argv]
+    return list(argv)
+
+
+def _write(path: str, name: str, value: str) -> None:
+    with contextlib.suppress(OSError):  # never made: a file the kernel lacks stays absent
+        fd = os.open(os.path.join(path, name), os.O_WRONLY)
+        try:
+            os.write(fd, value.encode())
+        finally:
+            os.close(fd)
+
+
+def _pids(path: str) -> list[int]:
+    try:
+        with open(os.path.join(path, "cgroup.procs"), encoding="ascii") as f:
+            return [int(line) for line in f if line.strip()]
+    except (OSError, ValueError):
+        return []
+
+
+def end(cgroup: str) -> bool:
+    """Kill every process in ``cgroup`` and remove it; whether it is gone."""
+    found = hierarchy()
+    return _end(cgroup, found.kind if found is not None else "v2")
+
+
+def _end(cgroup: str, kind: str) -> bool:
+    if kind == "v2":
+        _write(cgroup, "cgroup.kill", "1")
+    control, frozen, thawed = _FREEZE[kind]
+    deadline = time.monotonic() + _DEADLINE_S
+    while (pids := _pids(cgroup)) and time.monotonic() < deadline:
+        _write(cgroup, control, frozen)
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        _write(cgroup, control, thawed)
+        time.sleep(0.002)
+    try:
+        os.rmdir(cgroup)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,164 @@
+"""A cgroup per engine, where the system offers one: a daemon that left the engine's
+session, cleared its environment and closed every pipe dies with the engine all the
+same; no cgroup is left behind; where no cgroup can be made the runner works as before."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conformance.engine import cgroups
+from conformance.engine.client import EngineClient
+from tests.support.cli import FAKES, ROOT, TEST_FIXTURES, env
+from tests.support.hostile import MARK_VAR, SAFETY_TIMEOUT, cli, engine, marked
+
+needs_cgroup = pytest.mark.skipif(
+    not cgroups.available(),
+    reason="no cgroup can be made here (no writable cgroup v2, freezer or pids hierarchy)",
+)
+
+
+def _with_argument(argument: str) -> list[int]:
+    """Pids of live processes with ``argument`` on their command line."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if argument.encode() in cmdline and state not in ("Z", "X"):
+            found.append(int(entry.name))
+    return found
+
+
+def _ended(argument: str) -> bool:
+    """Whether no process with ``argument`` is left, after a bounded wait (for the kernel
+    to finish killing, not a timing test); any left is killed, so that a failure is all
+    a failing test leaves."""
+    for _ in range(50):
+        if not _with_argument(argument):
+            return True
+        time.sleep(0.1)
+    for pid in _with_argument(argument):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    return False
+
+
+def _cgroups_of(runner: int) -> list[str]:
+    found = cgroups.hierarchy()
+    assert found is not None
+    prefix = f"{cgroups.PREFIX}{runner}-"
+    return [p.name for p in Path(found.parent).iterdir() if p.name.startswith(prefix)]
+
+
+def _hierarchies() -> dict[str, cgroups.Hierarchy]:
+    try:
+        return {found.kind: found for found in cgroups._candidates()}
+    except OSError:
+        return {}
+
+
+@needs_cgroup
+@pytest.mark.parametrize("command", ["smoke", "run"])
+def test_a_daemon_that_escaped_all_else_dies_with_its_engine(command: str) -> None:
+    # In a session of its own, with an empty environment (no token) and every
+    # descriptor on /dev/null (no pipe): only its cgroup still ties it to the engine.
+    tag = uuid.uuid4().hex
+    fixtures = ["--no-suite", "--fixtures", str(TEST_FIXTURES)] if command == "run" else []
+    done = cli(command, "--engine", engine("daemon_escape", tag), *fixtures, "--timeout", "5")
+    assert done.returncode in (0, 1), done.stderr.decode()
+    assert _ended(tag), "the daemon outlived its engine"
+
+
+def _run(command: str, *args: str, **extra_env: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "conformance", "run", "--engine", command, "--no-suite",
+         "--fixtures", str(TEST_FIXTURES), "--jobs", "2", *args],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env(**extra_env), cwd=ROOT,
+    )  # fmt: skip
+
+
+@needs_cgroup
+def test_no_cgroup_is_left_behind() -> None:
+    proc = _run(engine("good"))
+    _, stderr = proc.communicate(timeout=SAFETY_TIMEOUT)
+    assert proc.returncode == 0, stderr.decode()
+    assert _cgroups_of(proc.pid) == []
+
+
+@needs_cgroup
+def test_a_signal_to_run_leaves_no_cgroup_behind() -> None:
+    mark = uuid.uuid4().hex
+    proc = _run(engine("hangs", "--always"), "--timeout", "60", **{MARK_VAR: mark})
+    try:
+        for _ in range(100):  # bounded wait until both engines run
+            if len(marked(mark)) >= 3:
+                break
+            time.sleep(0.05)
+        during = _cgroups_of(proc.pid)
+        proc.send_signal(signal.SIGTERM)  # not SIGKILL: its engines would outlive it
+        proc.communicate(timeout=SAFETY_TIMEOUT)
+    finally:
+        proc.kill()
+    assert len(during) == 2
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert _cgroups_of(proc.pid) == []
+
+
+@pytest.mark.parametrize("kind", ["v2", "freezer", "pids"])
+def test_each_kind_of_cgroup_ends_the_daemon(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    found = _hierarchies().get(kind)
+    if found is None:
+        pytest.skip(f"no {kind} cgroup hierarchy is mounted here")
+    monkeypatch.setattr(cgroups, "_candidates", lambda: iter([found]))
+    monkeypatch.setattr(cgroups, "_FOUND", [])
+    if not cgroups.available():
+        pytest.skip(f"no cgroup can be made in {found.parent}")
+    tag = uuid.uuid4().hex
+    with EngineClient([sys.executable, str(FAKES / "daemon_escape.py"), tag]):
+        running = _with_argument(tag)  # the engine answers once its daemon runs
+        during = _cgroups_of(os.getpid())
+    assert _ended(tag), "the daemon outlived its engine"
+    assert len(running) == 2  # the engine and its daemon
+    assert len(during) == 1
+    assert _cgroups_of(os.getpid()) == []
+
+
+@pytest.fixture
+def no_cgroup(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """Every place a cgroup could be made fails: missing, in /proc, not a cgroup."""
+    not_a_cgroup = tmp_path / "plain"
+    not_a_cgroup.mkdir()
+    places = [tmp_path / "missing", Path("/proc/self"), not_a_cgroup]
+    monkeypatch.setattr(
+        cgroups, "_candidates", lambda: (cgroups.Hierarchy(str(p), "v2") for p in places)
+    )
+    monkeypatch.setattr(cgroups, "_FOUND", [])
+    yield not_a_cgroup
+
+
+def test_where_no_cgroup_can_be_made_engines_run_as_before(no_cgroup: Path) -> None:
+    assert cgroups.available() is False
+    assert cgroups.new() is None
+    assert list(no_cgroup.iterdir()) == []  # the probe's folder is gone
+    client = EngineClient([sys.executable, str(FAKES / "good.py")])
+    with client:
+        assert "table" in client.info.cmds  # type: ignore[union-attr]
+    assert client.alive is False
+
+
+def test_smoke_says_whether_engines_run_in_a_cgroup() -> None:
+    done = cli("smoke", "--engine", engine("good"))
+    expected = "a cgroup of its own" if cgroups.available() else "no cgroup can be made here"
+    assert expected in done.stdout.decode()
