@@ -11,6 +11,8 @@ which rule it encodes; the table module applies them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .tiles import (
     BIT,
     DOUBLE,
@@ -35,6 +37,7 @@ __all__ = [
     "JOINED_OFFER",
     "NO_OFFER",
     "OFFER",
+    "OFFER_SLOTS",
     "OPENED_OFFERS",
     "OPENED_POINTS",
     "OPENINGS_BY_BYTE",
@@ -56,11 +59,11 @@ def _value(tile: int, side: int) -> int:
 
 
 # Every (tile, side) point once, shared: index ``tile * 6 + side``.
-POINTS: tuple[Point, ...] = tuple(
+POINTS: Final[tuple[Point, ...]] = tuple(
     (tile, side, _value(tile, side)) for tile in range(28) for side in range(6)
 )
 
-WORTH: dict[Point, int] = {
+WORTH: Final[dict[Point, int]] = {
     point: point[2] if point[1] <= SIDE_HIGH else (2 * point[2] if point[1] <= SIDE_LINEAR_B else 0)
     for point in POINTS
 }
@@ -68,10 +71,10 @@ WORTH: dict[Point, int] = {
 ``double.terminal-counts-both``: a double's free side counts both halves; a
 branch counts nothing until started). A spinner's own points are counted apart."""
 
-WORTH_AT: list[int] = [WORTH[point] for point in POINTS]
+WORTH_AT: Final[list[int]] = [WORTH[point] for point in POINTS]
 """``WORTH_AT[tile * 6 + side]``: `WORTH` of that point, read without hashing it."""
 
-JOINED: list[Point] = [(-1, -1, -1)] * (28 * 7)
+JOINED: Final[list[Point]] = [(-1, -1, -1)] * (28 * 7)
 """``JOINED[tile * 7 + value]``: the point `tile` offers once joined by its half `value`
 (``(-1, -1, -1)`` where the tile has no such half). Rule ``double.crosswise``: a
 double is joined by linear side A and continued from B."""
@@ -83,7 +86,7 @@ for _tile in range(28):
         JOINED[_tile * 7 + HIGH[_tile]] = POINTS[_tile * 6 + SIDE_LOW]
 
 _OPENINGS: tuple[tuple[int, None], ...] = tuple((tile, None) for tile in range(28))
-OPENINGS_BY_BYTE: tuple[tuple[tuple[tuple[int, None], ...], ...], ...] = tuple(
+OPENINGS_BY_BYTE: Final[tuple[tuple[tuple[tuple[int, None], ...], ...], ...]] = tuple(
     tuple(
         tuple(_OPENINGS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 28)
         for b in range(256)
@@ -93,23 +96,36 @@ OPENINGS_BY_BYTE: tuple[tuple[tuple[tuple[int, None], ...], ...], ...] = tuple(
 """``OPENINGS_BY_BYTE[k][b]``: the openings ``(tile, None)`` by the tiles 8k..8k+7 whose
 bits are set in the byte `b`: a seat's openings in four look-ups (rule ``open.any-tile``)."""
 
-FITS: dict[int, tuple[int, ...]] = {}
+
+def _subsets(mask: int) -> list[int]:
+    """Every subset of `mask`."""
+    subsets = []
+    sub = mask
+    while True:
+        subsets.append(sub)
+        if not sub:
+            return subsets
+        sub = (sub - 1) & mask
+
+
+FITS: Final[dict[int, tuple[int, ...]]] = {
+    sub: tuple(tiles_of_mask(sub)) for suit in SUIT for sub in _subsets(suit)
+}
 """``FITS[held & SUIT[v]]``: the tile indices in that mask (any `held`, any value `v`)."""
-for _suit in SUIT:
-    _sub = _suit
-    while True:  # every subset of the suit's seven tiles
-        FITS[_sub] = tuple(tiles_of_mask(_sub))
-        if not _sub:
-            break
-        _sub = (_sub - 1) & _suit
 
 
-GAIN: list[int] = [WORTH[point] if point[0] >= 0 else 0 for point in JOINED]
+GAIN: Final[list[int]] = [WORTH[point] if point[0] >= 0 else 0 for point in JOINED]
 """``GAIN[tile * 7 + value]``: what ``JOINED[tile * 7 + value]`` adds to the end sum."""
 
-Offer = tuple[int, dict[int, tuple[tuple[int, Point], ...]]]
+OFFER_SLOTS: Final = 557
+"""A modulus under which the 128 subsets of each suit's mask all differ (checked at
+import): the placements of ``held & suit`` are found at ``(held & suit) % OFFER_SLOTS``,
+an index into a tuple rather than a key to hash."""
+
+Offer = tuple[int, tuple[tuple[tuple[int, Point], ...], ...]]
 """What an attach point offers: its value's suit (a mask), and for every subset
-``held & suit`` of that suit the placements of those tiles on the point."""
+``sub = held & suit`` of that suit the placements of those tiles on the point, at
+``sub % OFFER_SLOTS``."""
 
 
 def _offer(point: Point) -> Offer:
@@ -120,10 +136,18 @@ def _offer(point: Point) -> Offer:
         move = (tile, point)
         bit = BIT[tile]
         placements.update([(sub | bit, (*moves, move)) for sub, moves in placements.items()])
-    return suit, placements
+    slots: list[tuple[tuple[int, Point], ...]] = [()] * OFFER_SLOTS
+    for sub, moves in placements.items():
+        slots[sub % OFFER_SLOTS] = moves
+    return suit, tuple(slots)
 
 
-OFFER: dict[Point, Offer] = {
+for _suit in SUIT:
+    if len({sub % OFFER_SLOTS for sub in _subsets(_suit)}) != 1 << 7:
+        raise AssertionError(f"OFFER_SLOTS does not tell the subsets of {_suit:#x} apart")
+
+
+OFFER: Final[dict[Point, Offer]] = {
     point: _offer(point)
     for point in POINTS
     if (point[1] >= SIDE_LINEAR_A) == DOUBLE[point[0]]  # a double has no low/high end, etc.
@@ -131,26 +155,26 @@ OFFER: dict[Point, Offer] = {
 """``OFFER[point]``: made once, at import, for every point a tile can offer, so
 listing a point's placements is one mask and one look-up, and builds no tuple."""
 
-NO_OFFER: Offer = (0, {0: ()})
+NO_OFFER: Final[Offer] = (0, ((),))
 """The offer of a point no tile can offer (fits nothing): a safe default."""
 
-JOINED_OFFER: list[Offer] = [OFFER.get(point, NO_OFFER) for point in JOINED]
+JOINED_OFFER: Final[list[Offer]] = [OFFER.get(point, NO_OFFER) for point in JOINED]
 """``JOINED_OFFER[tile * 7 + value]``: the offer of ``JOINED[tile * 7 + value]``."""
 
 
-BRANCHES: list[tuple[Point, Point]] = [
+BRANCHES: Final[list[tuple[Point, Point]]] = [
     (POINTS[tile * 6 + SIDE_BRANCH_A], POINTS[tile * 6 + SIDE_BRANCH_B]) for tile in range(28)
 ]
 """``BRANCHES[tile]``: the double `tile`'s two branches, as they open when it is the
 spinner and both linear sides are taken (rule ``spinner.branches-after-linear``)."""
 
-BRANCH_OFFERS: list[tuple[Offer, Offer]] = [
+BRANCH_OFFERS: Final[list[tuple[Offer, Offer]]] = [
     (OFFER.get(branch_a, NO_OFFER), OFFER.get(branch_b, NO_OFFER))
     for branch_a, branch_b in BRANCHES
 ]
 """``BRANCH_OFFERS[tile]``: the offers of ``BRANCHES[tile]``."""
 
-OPENED_POINTS: list[tuple[Point, Point]] = [
+OPENED_POINTS: Final[list[tuple[Point, Point]]] = [
     (POINTS[tile * 6 + SIDE_LINEAR_A], POINTS[tile * 6 + SIDE_LINEAR_B])
     if DOUBLE[tile]
     else (POINTS[tile * 6 + SIDE_LOW], POINTS[tile * 6 + SIDE_HIGH])
@@ -159,7 +183,7 @@ OPENED_POINTS: list[tuple[Point, Point]] = [
 """``OPENED_POINTS[tile]``: the two points `tile` shows as the opening, in order (rule
 ``spinner.opening-double``: a double's two linear sides)."""
 
-OPENED_OFFERS: list[tuple[Offer, Offer]] = [(OFFER[a], OFFER[b]) for a, b in OPENED_POINTS]
+OPENED_OFFERS: Final[list[tuple[Offer, Offer]]] = [(OFFER[a], OFFER[b]) for a, b in OPENED_POINTS]
 """``OPENED_OFFERS[tile]``: the offers of ``OPENED_POINTS[tile]``."""
 
 

@@ -32,6 +32,8 @@ perft and playouts all place through it. A variant of these rules is a subclass
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from .actions import EndPoint, Placement
@@ -43,6 +45,7 @@ from .points import (
     GAIN,
     JOINED,
     JOINED_OFFER,
+    OFFER_SLOTS,
     OPENED_OFFERS,
     OPENED_POINTS,
     OPENINGS_BY_BYTE,
@@ -85,7 +88,7 @@ __all__ = [
     "point_at",
 ]
 
-_BOTH = 3
+_BOTH: Final = 3
 
 TableState = tuple[list[Point], list[Offer], int, int, int, int, int]
 """A table's state as `Table.state` saves it."""
@@ -165,7 +168,7 @@ class Table:
         offers = self.offers
         if len(offers) == 2:  # the commonest case written out, saving the loop
             (suit_a, at_a), (suit_b, at_b) = offers
-            return at_a[held & suit_a] + at_b[held & suit_b]
+            return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
         if not self.placed:
             byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
             return (
@@ -176,7 +179,7 @@ class Table:
             )
         moves: tuple[tuple[int, Point | None], ...] = ()
         for suit, at in offers:
-            moves += at[held & suit]
+            moves += at[(held & suit) % OFFER_SLOTS]
         return moves
 
     def counted(self) -> list[tuple[int, int]]:
