@@ -14,6 +14,7 @@ rules name.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
@@ -44,7 +45,7 @@ _Undo = tuple[Move | None, TableState, int, int, int, int, int, int]
 """What `Hand.pop` needs to take an action back: the action, the table's state, the
 acting seat and its tiles, the passes, both scores and the number of events before it."""
 
-_PASSED: tuple[PassEvent, ...] = ((0,), (1,), (2,), (3,))
+_PASSED: Final[tuple[PassEvent, ...]] = ((0,), (1,), (2,), (3,))
 
 
 def check_deal(hands: Sequence[Sequence[Tile]]) -> list[int]:
@@ -234,7 +235,8 @@ class Hand:
         if move is None:
             self.pass_fast()
         else:
-            self.place_fast(*move)
+            tile, point = move  # not place_fast(*move): a compiled build calls that generically
+            self.place_fast(tile, point)
 
     def pop(self) -> Move | None:
         """Take back the last action made by `push`, and return it (IndexError if none)."""

@@ -9,8 +9,6 @@ forced pass is.
 
 from __future__ import annotations
 
-import sys
-
 from .errors import Declined
 from .hand import Hand, Move
 
@@ -26,13 +24,18 @@ on the fixtures' deals plays at most about 52 000.
 """
 
 
+_UNLIMITED = 1 << 60
+"""More positions than any count plays: no budget (and a machine word in a compiled build,
+where ``sys.maxsize`` would be a Python object decremented at every position)."""
+
+
 class _Count:
     """One count: the working hand and the positions it may still play."""
 
     def __init__(self, hand: Hand, budget: int | None) -> None:
         self.hand = hand
         self.budget = budget
-        self.left = sys.maxsize if budget is None else budget
+        self.left = _UNLIMITED if budget is None else budget
 
     def below(self, depth: int) -> int:
         """Leaves of the tree `depth` >= 1 actions below the working hand (not finished)."""
