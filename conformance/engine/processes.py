@@ -117,20 +117,27 @@ def _child_of(base: str, pid: int) -> bool:
 
 
 _MAX_ROUNDS = 200  # scans of /proc while freezing strays, at most (each takes ~1 ms)
+_MAX_RESCANS = 3
+"""Scans in a row that find nothing new yet saw a process vanish, at most, before the
+search ends: on a busy machine some process exits during almost every scan, and a
+hopper caught between fork and exit by that many scans in a row is all but impossible."""
 
 
 def _kill_strays(token: str, pipes: Sequence[int]) -> None:
     # Freeze, then kill: each stray found is stopped (a stopped process cannot fork), and
-    # the scan is repeated until it finds none not already stopped and saw none vanish, so
-    # that a process that forks anew every few milliseconds (a "hopper") is caught too, even
-    # when it forks and exits while a scan reads it. Then all are killed.
+    # the scan is repeated until it finds none not already stopped and saw none vanish
+    # (`_MAX_RESCANS`), so that a process that forks anew every few milliseconds (a
+    # "hopper") is caught too, even when it forks and exits while a scan reads it. Then
+    # all are killed.
     own_group = os.getpgrp()
     stopped: list[int] = []
     seen: set[int] = set()
+    rescans = 0
     for _ in range(_MAX_ROUNDS):
         found, vanished = _strays(token, pipes)
         pids = [pid for pid in found if pid not in seen]
-        if not pids and not vanished:
+        rescans = rescans + 1 if vanished and not pids else 0
+        if not pids and (not vanished or rescans > _MAX_RESCANS):
             break
         for pid in pids:
             seen.add(pid)

@@ -127,3 +127,19 @@ def test_a_stray_that_moves_while_it_is_read_is_looked_for_again(
     finally:
         stray.kill()
         stray.wait()
+
+
+def test_processes_vanishing_on_a_busy_machine_do_not_prolong_the_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Some process exits during almost every scan of a busy machine: a few scans in a
+    # row that find nothing new are enough, not the whole budget of scans.
+    scans: list[int] = []
+
+    def vanishing(token: str, pipes: object) -> tuple[list[int], bool]:
+        scans.append(1)
+        return [], True
+
+    monkeypatch.setattr(processes, "_strays", vanishing)
+    processes._kill_strays("token", [])
+    assert len(scans) == processes._MAX_RESCANS + 1 < processes._MAX_ROUNDS
