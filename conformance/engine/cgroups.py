@@ -21,6 +21,8 @@ have forked. A command whose program cannot be found is started directly, so tha
 Ending (`end`): v2 ``cgroup.kill`` (Linux 5.14); then, until the cgroup is empty (for
 `_DEADLINE_S` at most), freeze it (``cgroup.freeze``, the v1 freezer's ``FROZEN``, or
 ``pids.max`` 0: nothing forks any more), SIGKILL every process listed, thaw; remove it.
+Cgroups an engine made inside its own are ended with it (all three reach them from the
+top) and removed before it.
 A runner killed outright leaves its cgroups: a later one removes them once empty.
 
 What escapes: a process that moves itself into another cgroup (it needs write access
@@ -199,6 +201,14 @@ def _pids(path: str) -> list[int]:
         return []
 
 
+def _within(cgroup: str) -> list[str]:
+    """``cgroup`` and every cgroup an engine made inside it, each before its parent."""
+    paths = [cgroup]
+    for top, inner, _ in os.walk(cgroup):  # top-down: a parent before its children
+        paths += [os.path.join(top, name) for name in inner]
+    return paths[::-1]
+
+
 def end(cgroup: str) -> bool:
     """Kill every process in ``cgroup`` and remove it; whether it is gone."""
     found = hierarchy()
@@ -206,21 +216,30 @@ def end(cgroup: str) -> bool:
 
 
 def _end(cgroup: str, kind: str) -> bool:
+    # A process of the engine may have made cgroups inside the engine's and moved there:
+    # those are ended too (killing, freezing and pids.max reach them from the top), and
+    # removed first.
     if kind == "v2":
         _write(cgroup, "cgroup.kill", "1")
     control, frozen, thawed = _FREEZE[kind]
     deadline = time.monotonic() + _DEADLINE_S
-    while (pids := _pids(cgroup)) and time.monotonic() < deadline:
+    while time.monotonic() < deadline:
+        paths = _within(cgroup)
+        pids = [pid for path in paths for pid in _pids(path)]
+        if not pids:
+            break
         _write(cgroup, control, frozen)
         for pid in pids:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         _write(cgroup, control, thawed)
         time.sleep(0.002)
-    try:
-        os.rmdir(cgroup)
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return False
-    return True
+    gone = True
+    for path in _within(cgroup):
+        try:
+            os.rmdir(path)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            gone = False
+    return gone

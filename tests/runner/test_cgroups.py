@@ -19,7 +19,14 @@ import pytest
 from conformance.engine import cgroups
 from conformance.engine.client import EngineClient
 from tests.support.cli import FAKES, ROOT, TEST_FIXTURES, env
-from tests.support.hostile import MARK_VAR, SAFETY_TIMEOUT, cli, engine, marked
+from tests.support.hostile import (
+    MARK_VAR,
+    SAFETY_TIMEOUT,
+    cli,
+    engine,
+    marked,
+    signals_as_default,
+)
 
 needs_cgroup = pytest.mark.skipif(
     not cgroups.available(),
@@ -62,6 +69,14 @@ def _cgroups_of(runner: int) -> list[str]:
     return [p.name for p in Path(found.parent).iterdir() if p.name.startswith(prefix)]
 
 
+def _nested_left() -> list[Path]:
+    """The cgroups named ``inner`` (as daemon_escape.py --nested makes) left inside an
+    engine's cgroup."""
+    found = cgroups.hierarchy()
+    assert found is not None
+    return list(Path(found.parent).glob(f"{cgroups.PREFIX}*/inner"))
+
+
 def _hierarchies() -> dict[str, cgroups.Hierarchy]:
     try:
         return {found.kind: found for found in cgroups._candidates()}
@@ -81,11 +96,22 @@ def test_a_daemon_that_escaped_all_else_dies_with_its_engine(command: str) -> No
     assert _ended(tag), "the daemon outlived its engine"
 
 
+@needs_cgroup
+def test_a_daemon_in_a_cgroup_made_inside_the_engines_dies_too() -> None:
+    # The cgroup it made is inside the engine's, and goes with it.
+    tag = uuid.uuid4().hex
+    done = cli("smoke", "--engine", engine("daemon_escape", tag, "--nested"), "--timeout", "5")
+    assert done.returncode in (0, 1), done.stderr.decode()
+    assert _ended(tag), "the daemon outlived its engine"
+    assert _nested_left() == []
+
+
 def _run(command: str, *args: str, **extra_env: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "conformance", "run", "--engine", command, "--no-suite",
          "--fixtures", str(TEST_FIXTURES), "--jobs", "2", *args],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env(**extra_env), cwd=ROOT,
+        preexec_fn=signals_as_default(signal.SIGTERM),
     )  # fmt: skip
 
 
@@ -116,8 +142,11 @@ def test_a_signal_to_run_leaves_no_cgroup_behind() -> None:
     assert _cgroups_of(proc.pid) == []
 
 
+@pytest.mark.parametrize("nested", [False, True], ids=["flat", "nested"])
 @pytest.mark.parametrize("kind", ["v2", "freezer", "pids"])
-def test_each_kind_of_cgroup_ends_the_daemon(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_kind_of_cgroup_ends_the_daemon(
+    kind: str, nested: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     found = _hierarchies().get(kind)
     if found is None:
         pytest.skip(f"no {kind} cgroup hierarchy is mounted here")
@@ -126,7 +155,8 @@ def test_each_kind_of_cgroup_ends_the_daemon(kind: str, monkeypatch: pytest.Monk
     if not cgroups.available():
         pytest.skip(f"no cgroup can be made in {found.parent}")
     tag = uuid.uuid4().hex
-    with EngineClient([sys.executable, str(FAKES / "daemon_escape.py"), tag]):
+    nesting = ["--nested"] if nested else []
+    with EngineClient([sys.executable, str(FAKES / "daemon_escape.py"), tag, *nesting]):
         running = _with_argument(tag)  # the engine answers once its daemon runs
         during = _cgroups_of(os.getpid())
     assert _ended(tag), "the daemon outlived its engine"
