@@ -28,6 +28,7 @@ from tests.support.hostile import (
     engine,
     marked,
     run_engine,
+    signals_as_default,
     strict_json,
 )
 
@@ -75,6 +76,7 @@ def test_sigterm_while_a_grandchild_holds_stdout() -> None:
         [sys.executable, "-m", "conformance", "run", "--engine", engine("setsid_grandchild"),
          "--no-suite", "--fixtures", str(TEST_FIXTURES), "--timeout", "60", "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(**{MARK_VAR: mark}), cwd=ROOT,
+        preexec_fn=signals_as_default(signal.SIGTERM),
     )  # fmt: skip
     try:
         # Wait (bounded) until both engines and both grandchildren run, and the runner.

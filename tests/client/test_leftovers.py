@@ -23,6 +23,7 @@ from tests.support.hostile import (
     engine,
     marked,
     run_engine,
+    signals_as_default,
 )
 
 KINDS = ["--pipe", "--token"]
@@ -64,6 +65,7 @@ def test_a_signal_to_run_leaves_nothing(signum: signal.Signals, jobs: str) -> No
         [sys.executable, "-m", "conformance", "run", "--engine", engine("hopper", "--pipe"),
          "--no-suite", "--fixtures", str(TEST_FIXTURES), "--timeout", "60", "--jobs", jobs],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(**{MARK_VAR: mark}), cwd=ROOT,
+        preexec_fn=signals_as_default(signum),
     )  # fmt: skip
     try:
         _wait_for(mark, 1 + int(jobs))
@@ -85,7 +87,7 @@ def test_a_signal_to_pytest_leaves_nothing(tmp_path: Path, signum: signal.Signal
          engine("hopper", "--pipe"), "--seven-rocks-no-suite",
          "--seven-rocks-fixtures", str(TEST_FIXTURES), "--seven-rocks-timeout", "60"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(**{MARK_VAR: mark}),
-        cwd=tmp_path,
+        cwd=tmp_path, preexec_fn=signals_as_default(signum),
     )  # fmt: skip
     try:
         _wait_for(mark, 2)

@@ -294,11 +294,13 @@ def test_killing_the_runner_leaves_no_engine(signame: str) -> None:
     import subprocess
 
     from tests.support.cli import TEST_FIXTURES, env
+    from tests.support.hostile import signals_as_default
 
     proc = subprocess.Popen(
         [sys.executable, "-m", "conformance", "run", "--engine", fake("hangs", "--always"),
          "--no-suite", "--fixtures", str(TEST_FIXTURES), "--timeout", "30", "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(),
+        preexec_fn=signals_as_default(getattr(signal, signame)),
     )  # fmt: skip
     deadline = time.monotonic() + 10
     while len(live_processes("hangs.py --always")) < 2 and time.monotonic() < deadline:

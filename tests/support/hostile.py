@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import shlex
+import signal
 import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -16,6 +18,21 @@ from tests.support.cli import FAKES, ROOT, TEST_FIXTURES, env
 
 MARK_VAR = "SEVEN_ROCKS_TEST_MARK"
 SAFETY_TIMEOUT = 120  # a net under every subprocess: a hang fails the test, not the suite
+
+
+def signals_as_default(*signums: int) -> Callable[[], None]:
+    """A ``preexec_fn`` giving each of `signums` its default action in the child.
+
+    A process inherits the signals its parent ignores (the pytest-xdist workers here
+    ignore SIGINT and SIGQUIT), and the runner leaves an ignored signal ignored, as nohup
+    asks: without this, a test signalling the runner would wait for ever.
+    """
+
+    def reset() -> None:
+        for signum in signums:
+            signal.signal(signum, signal.SIG_DFL)
+
+    return reset
 
 
 def engine(name: str, *args: str) -> str:
