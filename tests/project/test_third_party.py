@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -14,18 +13,10 @@ import pytest
 
 from conformance.runner.expectfail import read_expect_fail
 from tests.support.cli import ROOT, cli
-
-
-def _installed() -> str | None:
-    try:
-        found = version("all-fives-domino")
-    except PackageNotFoundError:
-        return None
-    return found if importlib.util.find_spec("src.main.game.Board") else None
-
+from tests.support.third_party import all_fives_version
 
 pytestmark = pytest.mark.skipif(
-    _installed() is None,
+    all_fives_version() is None,
     reason="all-fives-domino is not installed (python -m pip install '.[thirdparty]')",
 )
 
@@ -34,9 +25,9 @@ KNOWN = ROOT / "examples" / "third_party" / "all_fives_known_failures.txt"
 ENGINE = subprocess.list2cmdline([sys.executable, str(ADAPTER)])
 
 
-def test_the_pinned_version_is_the_one_installed() -> None:
+def test_the_pinned_version_is_the_oneall_fives_version() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert f'"all-fives-domino=={_installed()}"' in pyproject
+    assert f'"all-fives-domino=={all_fives_version()}"' in pyproject
 
 
 def test_it_fails_exactly_its_known_differences() -> None:

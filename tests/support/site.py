@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -12,6 +11,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from tests.support.html import _Checker
+from tests.support.third_party import all_fives_version
 from tools.build_example_site import ENGINES, run_report
 
 __all__ = [
@@ -37,10 +37,7 @@ THIRD_PARTY = "all-fives-domino"
 
 def third_party_installed() -> bool:
     """Whether the all-fives-domino package (the thirdparty extra) can be imported."""
-    try:
-        return importlib.util.find_spec("src.main.game.Board") is not None
-    except ModuleNotFoundError:  # no package "src" at all: find_spec imports the parents
-        return False
+    return all_fives_version() is not None
 
 
 def make_reports(folder: Path) -> dict[str, Path]:
