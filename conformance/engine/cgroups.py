@@ -202,11 +202,15 @@ def _pids(path: str) -> list[int]:
 
 
 def _within(cgroup: str) -> list[str]:
-    """``cgroup`` and every cgroup an engine made inside it, each before its parent."""
-    paths = [cgroup]
-    for top, inner, _ in os.walk(cgroup):  # top-down: a parent before its children
-        paths += [os.path.join(top, name) for name in inner]
-    return paths[::-1]
+    """``cgroup`` and every cgroup an engine made inside it, each after its children.
+
+    Without recursion (not os.walk): an engine may nest cgroups thousands deep.
+    """
+    found = [cgroup]  # each folder after its parent
+    for path in found:  # grows as it goes: a breadth-first walk
+        with contextlib.suppress(OSError), os.scandir(path) as entries:
+            found += [entry.path for entry in entries if entry.is_dir(follow_symlinks=False)]
+    return found[::-1]
 
 
 def end(cgroup: str) -> bool:

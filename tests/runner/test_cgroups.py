@@ -192,3 +192,20 @@ def test_smoke_says_whether_engines_run_in_a_cgroup() -> None:
     done = cli("smoke", "--engine", engine("good"))
     expected = "a cgroup of its own" if cgroups.available() else "no cgroup can be made here"
     assert expected in done.stdout.decode()
+
+
+def test_cgroups_nested_deeper_than_the_recursion_limit_are_all_found(tmp_path: Path) -> None:
+    # What an engine makes is engine data: walked without recursion, whatever the depth.
+    paths = [str(tmp_path)]
+    for _ in range(300):
+        paths.append(os.path.join(paths[-1], "n"))
+        os.mkdir(paths[-1])
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(150)  # below the depth: os.walk would raise RecursionError
+    try:
+        found = cgroups._within(str(tmp_path))
+    finally:
+        sys.setrecursionlimit(limit)
+    assert found == paths[::-1]
+    for path in found[:-1]:
+        os.rmdir(path)
