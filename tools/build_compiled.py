@@ -43,8 +43,12 @@ class CompileError(RuntimeError):
     """mypyc failed; the message holds what it printed."""
 
 
-def build(dest: Path) -> list[Path]:
-    """Copy the packages into `dest` and compile `COMPILED` there; return the extensions."""
+def build(dest: Path, opt_level: int = 3) -> list[Path]:
+    """Copy the packages into `dest` and compile `COMPILED` there; return the extensions.
+
+    `opt_level` is the C compiler's optimisation, 0 to 3 (mypyc's ``MYPYC_OPT_LEVEL``):
+    it changes how fast the build runs and how long it takes to make, not what it does.
+    """
     dest = dest.resolve()
     for source in PACKAGES.values():
         # The copies replace what `dest` holds by those names: never the sources themselves.
@@ -57,7 +61,7 @@ def build(dest: Path) -> list[Path]:
             shutil.rmtree(target)
         shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     sources = [f"reference_impl/{module}.py" for module in COMPILED]
-    environment = {**os.environ, "MYPYPATH": str(dest)}
+    environment = {**os.environ, "MYPYPATH": str(dest), "MYPYC_OPT_LEVEL": str(opt_level)}
     done = subprocess.run(
         [sys.executable, "-m", "mypyc", *sources],
         cwd=dest,
