@@ -38,12 +38,14 @@ ESCAPES = f"{sys.executable} {FAKES / 'escapes_sandbox.py'}"
 
 @needs_bwrap
 @usable
-def test_the_engine_is_confined() -> None:
+def test_the_engine_is_confined(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with api.start_engine(ESCAPES, sandbox=True) as engine:
         assert engine.info is not None
         assert engine.info.version == "own-folder"
+    monkeypatch.chdir(tmp_path)  # unconfined, it writes in the current folder: not the checkout
     with api.start_engine(ESCAPES) as engine:  # unconfined, for comparison
         assert engine.info is not None and "wrote-outside" in engine.info.version
+    assert (tmp_path / "mine.txt").read_text(encoding="utf-8") == "ok"
 
 
 @needs_bwrap
