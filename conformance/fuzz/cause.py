@@ -30,6 +30,11 @@ def rules_of(mutants: Sequence[str]) -> list[str]:
     return rules
 
 
+def _answers(reply: Any) -> bool:
+    """Whether `reply` answers a request: a result or a refusal."""
+    return isinstance(reply, dict) and bool({"result", "rejected"} & set(reply))
+
+
 class MutantPool:
     """The mutant catalogue (or the named part of it) as engines kept alive for reuse."""
 
@@ -64,13 +69,17 @@ class MutantPool:
         if engine is None:
             return False
         [(reply, _)] = engine.ask([request])
-        if not isinstance(reply, dict) or not ({"result", "rejected"} & set(reply)):
+        if not _answers(reply):
             return False
         said = {k: v for k, v in reply.items() if k in ("result", "rejected")}
         return compare_reply(said, actual) == []
 
     def reproducing(self, request: JSONObject, actual: Any) -> list[str]:
         """The mutants whose reply to `request` agrees with `actual`, in catalogue order."""
+        if not _answers(actual):
+            # No reply, not JSON, neither a result nor a refusal: a failed exchange, which
+            # no mutant's answer can agree with (`_reproduces`), so none is started for it.
+            return []
         # Each mutant's engine is used by one thread at a time: one job per mutant, and one
         # request to the catalogue at a time.
         with self._lock:
