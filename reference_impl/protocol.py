@@ -26,13 +26,10 @@ __all__ = [
     "move_json",
     "parse_action",
     "parse_actions",
-    "parse_deal",
-    "parse_placement",
     "parse_placements",
     "parse_scores",
     "parse_seat",
     "parse_tile",
-    "parse_tiles",
     "point_json",
     "require",
     "table_result",
@@ -58,23 +55,8 @@ def parse_tile(value: JSON) -> Tile:
     return form.tile(value)
 
 
-def parse_tiles(value: JSON, what: str) -> list[Tile]:
-    """A list of tiles (no check for repeats)."""
-    return list(form.tiles(value, what))
-
-
 parse_seat = form.seat
 parse_scores = form.scores
-
-
-def parse_deal(value: JSON) -> list[list[Tile]]:
-    """Four hands of seven tiles, all 28 tiles once."""
-    return [list(hand) for hand in form.deal(value)]
-
-
-def parse_placement(value: JSON) -> Placement:
-    """``{"tile": [a, b]}`` or ``{"tile": [a, b], "on": {"tile": [x, y], "side": s}}``."""
-    return form.placement(value)
 
 
 def parse_action(value: JSON) -> Action:
