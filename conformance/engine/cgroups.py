@@ -103,6 +103,10 @@ def _candidates() -> Iterator[Hierarchy]:
 
 def hierarchy() -> Hierarchy | None:
     """Where this runner makes its engines' cgroups, or None: nowhere (probed once)."""
+    if _FOUND:
+        # Once probed, read without the lock: a signal handler ends engines through
+        # here (`end`), and may interrupt the very code that holds it.
+        return _FOUND[0]
     with _LOCK:
         if not _FOUND:
             _FOUND.append(_probe())

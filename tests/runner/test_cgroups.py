@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -209,3 +210,18 @@ def test_cgroups_nested_deeper_than_the_recursion_limit_are_all_found(tmp_path: 
     assert found == paths[::-1]
     for path in found[:-1]:
         os.rmdir(path)
+
+
+def test_once_probed_the_hierarchy_is_read_without_the_lock() -> None:
+    # A signal handler ends engines through `end`, which asks `hierarchy`; the code it
+    # interrupted may hold the lock (not reentrant), and waiting for it would be for ever.
+    cgroups.hierarchy()  # probed
+    answers: list[cgroups.Hierarchy | None] = []
+    with cgroups._LOCK:
+        reader = threading.Thread(target=lambda: answers.append(cgroups.hierarchy()))
+        reader.start()
+        reader.join(SAFETY_TIMEOUT / 20)
+        held = reader.is_alive()
+    reader.join()
+    assert not held, "hierarchy() waited for the lock"
+    assert answers == [cgroups.hierarchy()]
