@@ -31,7 +31,6 @@ from .tiles import (
 __all__ = [
     "BRANCHES",
     "BRANCH_OFFERS",
-    "FITS",
     "GAIN",
     "JOINED",
     "JOINED_OFFER",
@@ -106,12 +105,6 @@ def _subsets(mask: int) -> list[int]:
         if not sub:
             return subsets
         sub = (sub - 1) & mask
-
-
-FITS: Final[dict[int, tuple[int, ...]]] = {
-    sub: tuple(tiles_of_mask(sub)) for suit in SUIT for sub in _subsets(suit)
-}
-"""``FITS[held & SUIT[v]]``: the tile indices in that mask (any `held`, any value `v`)."""
 
 
 GAIN: Final[list[int]] = [WORTH[point] if point[0] >= 0 else 0 for point in JOINED]

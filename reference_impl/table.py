@@ -41,7 +41,6 @@ from .errors import BadRequest, BranchClosed, NoMatch, NoSuchEnd
 from .points import (
     BRANCH_OFFERS,
     BRANCHES,
-    FITS,
     GAIN,
     JOINED,
     JOINED_OFFER,
@@ -75,7 +74,6 @@ from .tiles import (
 
 # The point tables are re-exported: the engine's layers above read them from here.
 __all__ = [
-    "FITS",
     "GAIN",
     "JOINED",
     "JOINED_OFFER",
