@@ -37,7 +37,7 @@ Command = Callable[[Mapping[str, JSON]], dict[str, JSON]]
 
 
 def _place_all(placements: list[Placement], rules: Rules, sums: list[int] | None = None) -> Table:
-    table = (rules.table_type or Table)()
+    table = Table(rules)
     for index, placement in enumerate(placements):
         try:
             table.place(placement)

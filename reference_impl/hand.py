@@ -107,7 +107,7 @@ class Hand:
         """A fresh hand from four tile masks (trusted: use `Hand.deal` for outside input)."""
         self.rules = rules
         self._compiled: CompiledRules = compiled(rules)
-        self.table: Table = (rules.table_type or Table)()
+        self.table: Table = Table(rules)
         self.holdings = list(holdings)
         self.opener = opener
         self.to_move = opener

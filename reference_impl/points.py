@@ -2,11 +2,10 @@
 
 A point is ``(tile index, side, value)``; each of the 28 x 6 exists once, as a
 shared tuple, so the table compares and stores points without building any.
-From them come the tables the engine's inline path reads instead of working
-the rules out again at every placement: what a point adds to the end sum
-(`WORTH`), the point a tile offers once joined (`JOINED`, `GAIN`), and each
-point's placements for every set of held tiles (`OFFER`). Each table says
-which rule it encodes; the table module applies them.
+From them come the tables of geometry the engine's inline path reads: the point
+a tile offers once joined (`JOINED`) and each point's placements for every set of
+held tiles (`OFFER`). What a point counts and which points a double offers are the
+rules' (`reference_impl.layout`, from the hooks of `reference_impl.rules.Rules`).
 """
 
 from __future__ import annotations
@@ -18,8 +17,6 @@ from .tiles import (
     DOUBLE,
     HIGH,
     LOW,
-    SIDE_BRANCH_A,
-    SIDE_BRANCH_B,
     SIDE_HIGH,
     SIDE_LINEAR_A,
     SIDE_LINEAR_B,
@@ -29,20 +26,13 @@ from .tiles import (
 )
 
 __all__ = [
-    "BRANCHES",
-    "BRANCH_OFFERS",
-    "GAIN",
     "JOINED",
     "JOINED_OFFER",
     "NO_OFFER",
     "OFFER",
     "OFFER_SLOTS",
-    "OPENED_OFFERS",
-    "OPENED_POINTS",
     "OPENINGS_BY_BYTE",
     "POINTS",
-    "WORTH",
-    "WORTH_AT",
     "Offer",
     "Point",
     "offers_of",
@@ -61,17 +51,6 @@ def _value(tile: int, side: int) -> int:
 POINTS: Final[tuple[Point, ...]] = tuple(
     (tile, side, _value(tile, side)) for tile in range(28) for side in range(6)
 )
-
-WORTH: Final[dict[Point, int]] = {
-    point: point[2] if point[1] <= SIDE_HIGH else (2 * point[2] if point[1] <= SIDE_LINEAR_B else 0)
-    for point in POINTS
-}
-"""What a point ending an arm adds to the end sum (rules ``scoring.end-sum``,
-``double.terminal-counts-both``: a double's free side counts both halves; a
-branch counts nothing until started). A spinner's own points are counted apart."""
-
-WORTH_AT: Final[list[int]] = [WORTH[point] for point in POINTS]
-"""``WORTH_AT[tile * 6 + side]``: `WORTH` of that point, read without hashing it."""
 
 JOINED: Final[list[Point]] = [(-1, -1, -1)] * (28 * 7)
 """``JOINED[tile * 7 + value]``: the point `tile` offers once joined by its half `value`
@@ -106,9 +85,6 @@ def _subsets(mask: int) -> list[int]:
             return subsets
         sub = (sub - 1) & mask
 
-
-GAIN: Final[list[int]] = [WORTH[point] if point[0] >= 0 else 0 for point in JOINED]
-"""``GAIN[tile * 7 + value]``: what ``JOINED[tile * 7 + value]`` adds to the end sum."""
 
 OFFER_SLOTS: Final = 557
 """A modulus under which the 128 subsets of each suit's mask all differ (checked at
@@ -153,31 +129,6 @@ NO_OFFER: Final[Offer] = (0, ((),))
 
 JOINED_OFFER: Final[list[Offer]] = [OFFER.get(point, NO_OFFER) for point in JOINED]
 """``JOINED_OFFER[tile * 7 + value]``: the offer of ``JOINED[tile * 7 + value]``."""
-
-
-BRANCHES: Final[list[tuple[Point, Point]]] = [
-    (POINTS[tile * 6 + SIDE_BRANCH_A], POINTS[tile * 6 + SIDE_BRANCH_B]) for tile in range(28)
-]
-"""``BRANCHES[tile]``: the double `tile`'s two branches, as they open when it is the
-spinner and both linear sides are taken (rule ``spinner.branches-after-linear``)."""
-
-BRANCH_OFFERS: Final[list[tuple[Offer, Offer]]] = [
-    (OFFER.get(branch_a, NO_OFFER), OFFER.get(branch_b, NO_OFFER))
-    for branch_a, branch_b in BRANCHES
-]
-"""``BRANCH_OFFERS[tile]``: the offers of ``BRANCHES[tile]``."""
-
-OPENED_POINTS: Final[list[tuple[Point, Point]]] = [
-    (POINTS[tile * 6 + SIDE_LINEAR_A], POINTS[tile * 6 + SIDE_LINEAR_B])
-    if DOUBLE[tile]
-    else (POINTS[tile * 6 + SIDE_LOW], POINTS[tile * 6 + SIDE_HIGH])
-    for tile in range(28)
-]
-"""``OPENED_POINTS[tile]``: the two points `tile` shows as the opening, in order (rule
-``spinner.opening-double``: a double's two linear sides)."""
-
-OPENED_OFFERS: Final[list[tuple[Offer, Offer]]] = [(OFFER[a], OFFER[b]) for a, b in OPENED_POINTS]
-"""``OPENED_OFFERS[tile]``: the offers of ``OPENED_POINTS[tile]``."""
 
 
 def offers_of(ends: list[Point]) -> list[Offer]:

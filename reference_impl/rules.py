@@ -1,29 +1,36 @@
 """The rules of Seven Rocks as one object: a method a rule, its rule ID beside it.
 
-`Rules` states each rule of spec/rules.md that decides a number or a choice once;
-the engine's fast paths read tables computed from these methods (`CompiledRules`,
-made once per rules object), never a second copy of a rule. A variant of the rules
-(a misreading kept in `reference_impl.mutants`, a real-world variant) is a subclass
-overriding the methods of the rules it changes, handed to the engine as a value:
-``Hand(holdings, opener, rules=MyVariant())``. The reference is `REFERENCE`.
+`Rules` states each rule of spec/rules.md that decides a number or a choice once, as a
+named *hook* that the table and the hand call: which double becomes the spinner
+(`becomes_spinner`), which sides of a double take tiles (`double_sides`), what a double
+and an end add to the end sum (`double_counts`, `end_worth`), which placements are
+distinct (`placement_key`), who may open (`openings`), what a credit, a pass, a domino,
+the count and the target do. The engine's fast paths read tables computed by calling
+these hooks (`CompiledRules`, and `reference_impl.layout.Layout` for the table), made
+once per rule set, never a second copy of a rule.
 
-How tiles join the layout (the spinner, doubles, attach points) is the table's
-(`reference_impl.table`); a variant of those rules names a `Table` subclass in
-`table_type`.
+A variant of the rules (a misreading kept in `reference_impl.mutants`, a real-world
+variant) is a subclass overriding hooks and nothing else, handed to the engine as a
+value: ``Hand(holdings, opener, rules=MyVariant())``. Variants that override different
+hooks apply together (`reference_impl.mutants.variant`). The reference is `REFERENCE`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-if TYPE_CHECKING:  # the table is a layer above: named here for its type only
-    from .table import Table
-
 __all__ = [
+    "BRANCHES",
+    "BRANCH_A",
+    "BRANCH_B",
+    "HOOKS",
+    "LINEAR",
+    "LINEAR_A",
+    "LINEAR_B",
     "REFERENCE",
     "CompiledRules",
     "End",
@@ -35,6 +42,19 @@ __all__ = [
 ]
 
 Four = tuple[int, int, int, int]
+
+LINEAR_A: Final = 1
+"""A double's linear side A, as a bit of the side masks the layout hooks take and give."""
+LINEAR_B: Final = 2
+"""A double's linear side B (the bit of side ``s`` is ``1 << (s - SIDE_LINEAR_A)``)."""
+BRANCH_A: Final = 4
+"""A double's branch A."""
+BRANCH_B: Final = 8
+"""A double's branch B."""
+LINEAR: Final = LINEAR_A | LINEAR_B
+"""Both linear sides."""
+BRANCHES: Final = BRANCH_A | BRANCH_B
+"""Both branches."""
 
 MAX_END_SUM = 64
 """Above any end sum a table can show (four ends, each at most a double's 12)."""
@@ -65,9 +85,6 @@ class Rules:
     name: ClassVar[str] = "seven-rocks"
     """The rule set's name (a variant's is its catalogue name)."""
 
-    table_type: ClassVar[type[Table] | None] = None
-    """The table a hand plays on under these rules (None: `reference_impl.table.Table`)."""
-
     target: ClassVar[int] = 250
     """Rule ``win.target``: the first team to reach at least this many points wins."""
 
@@ -88,6 +105,73 @@ class Rules:
 
     hands_complete: ClassVar[bool] = True
     """Rule ``game.hands-complete``: a hand ends before the next is dealt."""
+
+    # -------------------------------------------------------------- layout
+
+    def becomes_spinner(
+        self, value: int, opening: bool, doubles_before: int, spinner: int, spinner_taken: int
+    ) -> bool:
+        """Whether the double ``[value|value]`` becomes the spinner as it is placed.
+
+        `opening`: it opens the hand; `doubles_before`: the doubles placed before it in
+        the hand; `spinner`: the spinner's value so far (-1: none yet) and
+        `spinner_taken` the mask of its sides taken. The spinner before it, if any, is
+        then a double like the others.
+        """
+        # spinner.first-double, spinner.opening-double, reading.eligible-double: the
+        # first double placed in the hand, the opening one included, and only it.
+        return spinner < 0
+
+    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+        """The sides of a double on the table that take a tile now (a mask of `LINEAR_A`..).
+
+        `spinner`: whether it is the spinner; `opening`: whether it opened the hand;
+        `taken`: the mask of its sides taken (a double joining the line is joined by its
+        linear side A).
+        """
+        # double.crosswise, reading.mirror-opening-double: both linear sides, each an
+        # attach point of its own.
+        if spinner and taken & LINEAR == LINEAR:
+            # spinner.branches-after-linear: the branches, once both linear sides are taken.
+            return BRANCHES & ~taken
+        # double.later-no-branches: any other double has its linear sides only.
+        return LINEAR & ~taken
+
+    def double_counts(
+        self, value: int, spinner: bool, opening: bool, taken: int, free: int
+    ) -> tuple[int, ...]:
+        """What a double ``[value|value]`` on the table adds to the end sum: its counted ends.
+
+        `spinner`, `opening`, `taken` as for `double_sides`; `free`: the mask of its sides
+        taking tiles now. The tiles on its sides count as ends of their own.
+        """
+        if free & LINEAR:
+            # double.terminal-counts-both, spinner.terminal-while-linear-free: both halves,
+            # once, while a linear side is free (an opening [2|2] counts 4, not 8).
+            return (2 * value,)
+        # double.internal-counts-nothing, spinner.internal-after-linear,
+        # spinner.unstarted-branch-zero: nothing once its linear sides are taken.
+        return ()
+
+    def end_worth(self, value: int) -> int:
+        """What the open end of a tile that is not a double adds to the end sum."""
+        return value  # scoring.end-sum: the value shown, zero included
+
+    def listed(self, contribution: int) -> bool:
+        """Whether a counted end adding `contribution` is listed among the counted ends."""
+        return True  # scoring.end-sum: counted ends include ends of value zero
+
+    def placement_key(self, tile: int, on_tile: int, side: int, value: int) -> tuple[int, ...]:
+        """Placements of one position with the same key are one placement (the first kept).
+
+        `tile` joins the side `side` (of value `value`) of the tile `on_tile`.
+        """
+        # place.one-per-end-point: one placement per matching (tile, attach point) pair.
+        return (tile, on_tile, side)
+
+    def openings(self, held: int) -> int:
+        """The tiles (a mask) of the opener's `held` that may open the hand."""
+        return held  # open.any-tile
 
     # ------------------------------------------------------------- scoring
 
@@ -190,6 +274,35 @@ def compiled(rules: Rules) -> CompiledRules:
     if entry is None or entry[0] is not rules:
         entry = _COMPILED[id(rules)] = (rules, CompiledRules(rules))
     return entry[1]
+
+
+HOOKS: Final[tuple[str, ...]] = (
+    "becomes_spinner",
+    "double_sides",
+    "double_counts",
+    "end_worth",
+    "listed",
+    "placement_key",
+    "openings",
+    "credit",
+    "placement_scores",
+    "target",
+    "wins",
+    "winner_after_count",
+    "next_seat",
+    "next_opener",
+    "must_play",
+    "domino_ends_hand",
+    "passes_to_block",
+    "count_after_win",
+    "opener_enforced",
+    "hands_complete",
+    "round_penalty",
+    "settle",
+    "after_count",
+)
+"""The hooks of `Rules`, the one thing a variant overrides. Two variants overriding the
+same hook cannot apply together."""
 
 
 credit_for = REFERENCE.credit

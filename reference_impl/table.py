@@ -4,69 +4,59 @@ Representation. The layout is kept as its *open attach points* only, which is
 all the rules ever look at, plus the end sum kept up to date as tiles join:
 
 - ``ends``: every attach point a tile could join now, as ``(tile, side,
-  value)``, in a stable order. The opening gives two (its low and high ends,
-  or an opening double's two linear sides); a tile joining a point of an arm
-  takes that point's place in the list; a tile joining the spinner removes
-  that point and appends its own (and, once both linear sides are taken,
-  the spinner's two branches are appended before it).
-- the spinner (rule ``spinner.first-double``): its tile, a 2-bit mask of free
-  linear sides and a 2-bit mask of free branches.
+  value)``, in a stable order. The opening gives its points; a tile joining an
+  end of an arm, or a double that is not the spinner, takes that point's place
+  in the list (what else it offers is appended); a tile joining the spinner
+  removes that point and appends what the spinner newly offers, then its own.
+- ``spinner``: the spinner's tile, or -1; ``taken``: the state of each double on
+  the table (the sides taken, and whether it joined the line), five bits a double
+  (`reference_impl.layout`).
 - ``total``: the end sum, changed by each placement by what it adds and
   removes rather than recounted.
 - ``offers``: for each point of ``ends``, in the same place, its `Offer`
   (its value's suit and its ready-made placements, `reference_impl.points`):
   the hand lists legal moves from it with one look-up per point.
 
-A point of an arm counts its value, or both halves for a terminal double
-(its free side is ``linear_b``); the spinner counts both halves, once, while
-one of its linear sides is free, and its branches never count. A tile is an
-index 0..27 (see `reference_impl.tiles`). Points are shared, immutable tuples
-made once at import, so placing and listing moves allocate almost nothing.
+What the rules decide (which double spins, which sides of a double take tiles, what
+an end and a double count, which placements are distinct, who may open) the table
+reads from its rule set's `reference_impl.layout.Layout`, tables made by calling the
+hooks of `reference_impl.rules.Rules`: a variant of the rules changes hooks, never
+this class. A tile is an index 0..27 (see `reference_impl.tiles`). Points are shared,
+immutable tuples made once at import, so placing and listing moves allocate almost
+nothing.
 
 `Table.place` checks a placement from outside; `Table.place_fast` trusts its
 caller (the hand's own legal-move generator, search) and keeps ``offers`` in step
 with ``ends``. It is the one statement of how a tile joins the layout: the hand,
-perft and playouts all place through it. A variant of these rules is a subclass
-(`reference_impl.rules.Rules.table_type`) that calls `resync` when it edits ``ends``.
+perft and playouts all place through it.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from mypy_extensions import mypyc_attr
-
 from .actions import EndPoint, Placement
 from .errors import BadRequest, BranchClosed, NoMatch, NoSuchEnd
+from .layout import JOINED_LINE, REFERENCE_LAYOUT, STATES, Layout, layout_of, spins_index
 from .points import (
-    BRANCH_OFFERS,
-    BRANCHES,
-    GAIN,
     JOINED,
     JOINED_OFFER,
     OFFER_SLOTS,
-    OPENED_OFFERS,
-    OPENED_POINTS,
     OPENINGS_BY_BYTE,
-    WORTH,
-    WORTH_AT,
     Offer,
     Point,
-    offers_of,
     point_at,
 )
-from .rules import credit_for
+from .rules import LINEAR, LINEAR_A, REFERENCE, Rules, credit_for
 from .tiles import (
     ALL_TILES,
     BIT,
     DOUBLE,
-    HIGH,
     LOW,
     SIDE_BRANCH_A,
     SIDE_CODE,
     SIDE_HIGH,
     SIDE_LINEAR_A,
-    SIDE_LINEAR_B,
     SIDES,
     SUIT,
     Tile,
@@ -74,10 +64,8 @@ from .tiles import (
 
 # The point tables are re-exported: the engine's layers above read them from here.
 __all__ = [
-    "GAIN",
     "JOINED",
     "JOINED_OFFER",
-    "WORTH",
     "Offer",
     "Point",
     "Table",
@@ -86,38 +74,52 @@ __all__ = [
     "point_at",
 ]
 
-_BOTH: Final = 3
+DOUBLES: Final = sum(BIT[tile] for tile in range(28) if DOUBLE[tile])
+"""The mask of the seven doubles."""
 
-TableState = tuple[list[Point], list[Offer], int, int, int, int, int]
+TableState = tuple[list[Point], list[Offer], int, int, int, int]
 """A table's state as `Table.state` saves it."""
 
+Move = tuple[int, Point | None]
 
-# A variant of the rules may subclass it (`Rules.table_type`), compiled or not.
-@mypyc_attr(allow_interpreted_subclasses=True)
+
 class Table:
-    """The tiles on the table of one hand."""
+    """The tiles on the table of one hand, laid out by a rule set's hooks."""
 
-    __slots__ = ("branches_free", "ends", "linear_free", "offers", "placed", "spinner", "total")
+    __slots__ = (
+        "distinct",
+        "ends",
+        "layout",
+        "offers",
+        "placed",
+        "spinner",
+        "step",
+        "taken",
+        "total",
+    )
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules = REFERENCE) -> None:
+        """An empty table, laid out by `rules` (the reference by default)."""
+        layout = REFERENCE_LAYOUT if rules is REFERENCE else layout_of(rules)
+        self.layout: Layout = layout
+        self.step: list[int] = layout.step
+        self.distinct: bool = layout.distinct
         self.ends: list[Point] = []
         # OFFER of each point of `ends`, same order: what `Hand.legal_moves` reads.
         self.offers: list[Offer] = []
         self.total = 0
         self.spinner = -1
-        self.linear_free = 0
-        self.branches_free = 0
+        self.taken = 0
         self.placed = 0
 
     def copy(self) -> Table:
         """An independent copy (points are immutable tuples, so a shallow list copy)."""
-        other = type(self)()
+        other = Table(self.layout.rules)
         other.ends = self.ends.copy()
         other.offers = self.offers.copy()
         other.total = self.total
         other.spinner = self.spinner
-        other.linear_free = self.linear_free
-        other.branches_free = self.branches_free
+        other.taken = self.taken
         other.placed = self.placed
         return other
 
@@ -128,22 +130,13 @@ class Table:
             self.offers.copy(),
             self.total,
             self.spinner,
-            self.linear_free,
-            self.branches_free,
+            self.taken,
             self.placed,
         )
 
     def restore(self, state: TableState) -> None:
         """Put the table back as it was when `state` was taken (`state` is not kept)."""
-        (
-            self.ends,
-            self.offers,
-            self.total,
-            self.spinner,
-            self.linear_free,
-            self.branches_free,
-            self.placed,
-        ) = state
+        self.ends, self.offers, self.total, self.spinner, self.taken, self.placed = state
 
     @property
     def empty(self) -> bool:
@@ -156,18 +149,21 @@ class Table:
         """Every attach point a tile could join now (``open`` in the protocol)."""
         return self.ends.copy()
 
-    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
+    def moves(self, held: int) -> tuple[Move, ...]:
         """Every legal placement of the tiles in the mask `held`: ``(tile, point)``.
 
-        On an empty table every tile opens (rule ``open.any-tile``, point None);
-        otherwise one placement per matching (tile, attach point) pair (rule
-        ``place.one-per-end-point``), read from each point's ready-made offer.
+        On an empty table the tiles `Rules.openings` allows open (rule ``open.any-tile``,
+        point None); otherwise one placement per matching (tile, attach point) pair, read
+        from each point's ready-made offer, less those `Rules.placement_key` makes one
+        (rule ``place.one-per-end-point``).
         """
         offers = self.offers
+        moves: tuple[Move, ...]
         if len(offers) == 2:  # the commonest case written out, saving the loop
             (suit_a, at_a), (suit_b, at_b) = offers
-            return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
-        if not self.placed:
+            moves = at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
+        elif not self.placed:
+            held = self.layout.rules.openings(held)
             byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
             return (
                 byte0[held & 255]
@@ -175,20 +171,56 @@ class Table:
                 + byte2[held >> 16 & 255]
                 + byte3[held >> 24]
             )
-        moves: tuple[tuple[int, Point | None], ...] = ()
-        for suit, at in offers:
-            moves += at[(held & suit) % OFFER_SLOTS]
-        return moves
+        else:
+            moves = ()
+            for suit, at in offers:
+                moves += at[(held & suit) % OFFER_SLOTS]
+        return moves if self.distinct else self._distinct(moves)
+
+    def _distinct(
+        self, moves: tuple[Move, ...]
+    ) -> tuple[Move, ...]:  # pragma: no cover - a variant's
+        """`moves` less those whose `Rules.placement_key` an earlier one has."""
+        key = self.layout.rules.placement_key
+        seen: set[tuple[int, ...]] = set()
+        out: list[Move] = []
+        for move in moves:
+            point = move[1]
+            if point is None:
+                out.append(move)
+                continue
+            made = key(move[0], point[0], point[1], point[2])
+            if made not in seen:
+                seen.add(made)
+                out.append(move)
+        return tuple(out)
+
+    def _double_counts(self, tile: int) -> tuple[int, ...]:
+        """`Rules.double_counts` of the double `tile` on the table as it is now."""
+        value = LOW[tile]
+        at = STATES * (tile == self.spinner) + (self.taken >> 5 * value & 31)
+        return self.layout.double_counts[at * 7 + value]
+
+    def _contributions(self) -> list[tuple[int, int]]:
+        """Every counted end as ``(tile, contribution)``, listed or not."""
+        worth = self.layout.worth
+        out: list[tuple[int, int]] = []
+        seen = 0
+        for tile, side, value in self.ends:
+            if side <= SIDE_HIGH:
+                out.append((tile, worth[value]))  # scoring.end-sum
+            elif not seen & BIT[tile]:
+                seen |= BIT[tile]
+                out += [(tile, c) for c in self._double_counts(tile)]
+        for tile in range(28):
+            if DOUBLE[tile] and self.placed & BIT[tile] and not seen & BIT[tile]:
+                out += [(tile, c) for c in self._double_counts(tile)]
+        return out
 
     def counted(self) -> list[tuple[int, int]]:
         """Each counted end as ``(tile index, contribution)`` (``counted`` in the protocol)."""
-        spinner = self.spinner
-        counted = [(point[0], WORTH[point]) for point in self.ends if point[0] != spinner]
-        if spinner >= 0 and self.linear_free:
-            # spinner.terminal-while-linear-free: both halves, once.
-            counted.append((spinner, 2 * LOW[spinner]))
-        # spinner.internal-after-linear / spinner.unstarted-branch-zero: nothing else counts.
-        return counted
+        listed = self.layout.rules.listed
+        return [(tile, c) for tile, c in self._contributions() if listed(c)]
 
     def end_sum(self) -> int:
         """The sum of all counted ends (rule ``scoring.end-sum``)."""
@@ -196,69 +228,119 @@ class Table:
 
     def recount(self) -> int:
         """The end sum worked out afresh from the open points (``end_sum`` keeps it)."""
-        return sum(value for _, value in self.counted())
+        return sum(value for _, value in self._contributions())
 
     # ---------------------------------------------------------------- placing
 
     def open_fast(self, tile: int) -> int:
         """Put the opening tile down (trusted: the table is empty); return the end sum."""
+        points, offers, total, spins = self.layout.opened[tile]
         self.placed = BIT[tile]
-        self.ends = [*OPENED_POINTS[tile]]
-        self.offers = [*OPENED_OFFERS[tile]]
-        if DOUBLE[tile]:
-            # spinner.opening-double: an opening double is the spinner, both linear sides free;
-            # spinner.terminal-while-linear-free: it counts both halves, once.
-            self.spinner = tile
-            self.linear_free = _BOTH
-            self.total = 2 * LOW[tile]
-        else:
-            self.total = LOW[tile] + HIGH[tile]
-        return self.total
+        self.ends = [*points]
+        self.offers = [*offers]
+        # spinner.opening-double: `Rules.becomes_spinner` with `opening`.
+        self.spinner = tile if spins else -1
+        self.taken = 0
+        self.total = total
+        return total
 
     def place_fast(self, tile: int, point: Point) -> int:
         """Put `tile` on the attach point `point` (trusted: legal and matching).
 
         Returns the end sum. ``offers`` is kept in step with ``ends``, point by point.
         """
-        on_tile, side, value = point
+        side = point[1]
         self.placed |= BIT[tile]
-        ends = self.ends
-        offers = self.offers
-        index = ends.index(point)
-        joined = tile * 7 + value
-        if on_tile != self.spinner:
-            # A tile continues an arm: its point takes the place of the one it joins.
-            ends[index] = JOINED[joined]
-            offers[index] = JOINED_OFFER[joined]
-            self.total += GAIN[joined] - WORTH_AT[on_tile * 6 + side]
-            if DOUBLE[tile] and self.spinner < 0:
-                # spinner.first-double: it joins by linear side A, so B is its free side,
-                # and while it is free the spinner counts both halves, like a terminal double.
-                self.spinner = tile
-                self.linear_free = 2
+        if side <= SIDE_HIGH and not DOUBLE[tile]:
+            # A tile continues an arm: its other half takes the place of the end it covers.
+            joined = tile * 7 + point[2]
+            index = self.ends.index(point)
+            self.ends[index] = JOINED[joined]
+            self.offers[index] = JOINED_OFFER[joined]
+            self.total += self.step[joined]
             return self.total
-        # spinner.started-branch-counts: every tile on the spinner starts an arm, appended.
-        del ends[index]
-        del offers[index]
-        if side <= SIDE_LINEAR_B:
-            self.linear_free &= ~(side - 1)  # LINEAR_A is bit 1, LINEAR_B bit 2
-            if not self.linear_free:
-                # spinner.internal-after-linear: it stops counting;
-                # spinner.branches-after-linear: its branches open.
-                self.total -= value + value
-                self.branches_free = _BOTH
-                ends += BRANCHES[on_tile]
-                offers += BRANCH_OFFERS[on_tile]
+        if DOUBLE[tile]:
+            self._join_double(tile, point)
         else:
-            self.branches_free &= ~(side - 3)  # BRANCH_A is bit 1, BRANCH_B bit 2
-        ends.append(JOINED[joined])
-        offers.append(JOINED_OFFER[joined])
-        self.total += GAIN[joined]
+            self._join_on_double(tile, point)
         return self.total
 
-    def resync(self) -> None:
-        """Make ``offers`` follow ``ends`` again (a variant that edits ``ends`` calls it)."""
-        self.offers = offers_of(self.ends)
+    def _join_double(self, tile: int, point: Point) -> None:
+        """The double `tile` joins the end `point` of an arm, by its linear side A."""
+        layout = self.layout
+        value = point[2]
+        spinner = self.spinner
+        old = LOW[spinner] if spinner >= 0 else -1
+        old_state = self.taken >> 5 * old & 31 if spinner >= 0 else 0
+        before = (self.placed & DOUBLES).bit_count() - 1
+        spins = layout.spins[spins_index(value, False, before, old, old_state & 15)]
+        total = self.total - layout.worth[value]
+        if spins:
+            if spinner >= 0:
+                total += self._demote(spinner, old, old_state)
+            self.spinner = tile  # spinner.first-double
+        state = JOINED_LINE | LINEAR_A  # double.crosswise: joined by its linear side A
+        at = STATES * spins + state
+        free = tile * 16 + layout.sides[at]
+        self._replace(point, layout.offered[free], layout.offered_offers[free])
+        self.taken |= state << 5 * value
+        self.total = total + layout.double_worth[at * 7 + value]
+
+    def _demote(self, spinner: int, value: int, state: int) -> int:  # pragma: no cover
+        """The spinner `spinner` becomes a double like the others (only a variant's spinner
+        does); the end sum's change."""
+        layout = self.layout
+        self._offer_anew(spinner, layout.sides[STATES + state], layout.sides[state])
+        worth = layout.double_worth
+        return worth[state * 7 + value] - worth[(STATES + state) * 7 + value]
+
+    def _join_on_double(self, tile: int, point: Point) -> None:
+        """`tile`, not a double, joins the side `point` of a double on the table."""
+        layout = self.layout
+        double, side, value = point
+        bit = 1 << (side - SIDE_LINEAR_A)
+        spins = double == self.spinner
+        was = STATES * spins + (self.taken >> 5 * value & 31)
+        now = was | bit
+        self.taken |= bit << 5 * value
+        worth = layout.double_worth
+        joined = tile * 7 + value
+        end = layout.worth[JOINED[joined][2]]  # the tile's other half, a new end
+        self.total += worth[now * 7 + value] - worth[was * 7 + value] + end
+        if spins:
+            # spinner.started-branch-counts: a tile on the spinner starts an arm, appended
+            # after what the spinner newly offers (spinner.branches-after-linear).
+            index = self.ends.index(point)
+            del self.ends[index]
+            del self.offers[index]
+            self._offer_anew(double, layout.sides[was] & ~bit, layout.sides[now])
+            self.ends.append(JOINED[joined])
+            self.offers.append(JOINED_OFFER[joined])
+        else:
+            self._replace(point, (JOINED[joined],), (JOINED_OFFER[joined],))
+            self._offer_anew(double, layout.sides[was] & ~bit, layout.sides[now])
+
+    def _offer_anew(self, double: int, was: int, now: int) -> None:
+        """`double` offered the sides `was` (a mask) and offers `now`: drop those it no
+        longer offers, append those it newly offers."""
+        if was & ~now:
+            self._drop(double, was & ~now)
+        self.ends += self.layout.offered[double * 16 + (now & ~was)]
+        self.offers += self.layout.offered_offers[double * 16 + (now & ~was)]
+
+    def _replace(self, point: Point, points: tuple[Point, ...], offers: tuple[Offer, ...]) -> None:
+        """`points` take the place of `point` in ``ends``, in order."""
+        index = self.ends.index(point)
+        self.ends[index : index + 1] = points
+        self.offers[index : index + 1] = offers
+
+    def _drop(self, double: int, sides: int) -> None:  # pragma: no cover - a variant's
+        """Remove the points of the sides `sides` (a mask) of `double` from ``ends``."""
+        for point in self.layout.offered[double * 16 + sides]:
+            if point in self.ends:
+                index = self.ends.index(point)
+                del self.ends[index]
+                del self.offers[index]
 
     def locate(self, on: EndPoint, placing: Tile | None = None) -> Point:
         """The attach point named `on`, or the precise reason it is not one.
@@ -274,7 +356,7 @@ class Table:
             if point[0] == tile and point[1] == side:
                 return point
         who = "a tile" if placing is None else str(placing)
-        if tile == self.spinner and side >= SIDE_BRANCH_A and self.linear_free:
+        if tile == self.spinner and side >= SIDE_BRANCH_A and self._spinner_linear_free():
             raise BranchClosed(
                 f"{who} cannot join the spinner {on.tile}'s {on.side.words}: "
                 "both linear sides must be occupied first"
@@ -282,6 +364,11 @@ class Table:
         if placing == on.tile:
             raise NoSuchEnd(f"{who} cannot join itself: {on.tile} is not on the table")
         raise NoSuchEnd(f"{who} cannot join {on}: {self._why_not(tile, on)}")
+
+    def _spinner_linear_free(self) -> bool:
+        """Whether the spinner takes a tile on a linear side now (its branches not yet)."""
+        state = self.taken >> 5 * LOW[self.spinner] & 31
+        return bool(self.layout.sides[STATES + state] & LINEAR)
 
     def _why_not(self, tile: int, on: EndPoint) -> str:
         """Why `on` (not an attach point, not a closed branch) cannot take a tile."""

@@ -5,9 +5,11 @@ measure the suite: every mutant must be caught ("killed") by some fixture.
 Each is a mistake a real implementer could make, and names the rules it breaks.
 
 A mutant is a rule set, a subclass of `reference_impl.rules.Rules` overriding the
-rules it misreads, handed to the engine as a value (``Hand(..., rules=...)``,
-`reference_impl.commands.commands_for`); the engine itself names none of them.
-`variant` makes the rules of one mutant, or of several at once.
+hooks of the rules it misreads and nothing else, handed to the engine as a value
+(``Hand(..., rules=...)``, `reference_impl.commands.commands_for`); the engine itself
+names none of them. `variant` makes the rules of one entry, or of several at once:
+entries apply together when they override different hooks (`Incompatible` names the
+two that cannot).
 """
 
 from __future__ import annotations
@@ -15,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules import Rules
-from ..table import Table
+from ..rules import HOOKS, Rules
 from .count import (
     NoCountAfterBlock,
     PartnersPooled,
@@ -57,16 +58,19 @@ from .turns import (
 )
 from .variants import (
     BlockedLighterTeamScores,
+    DoublesBranchAtOnce,
     LargestDoubleOpens,
     LaterDoublesBranch,
     NoSpinner,
     OnePlacementPerValue,
     OnlyOpeningDoubleSpins,
+    OpeningDoubleNeverSpins,
+    OpeningDoubleNotSpinner,
     OpeningDoubleOnePoint,
     SpinnerOneBranch,
 )
 
-__all__ = ["MUTANTS", "Mutant", "variant"]
+__all__ = ["MUTANTS", "Incompatible", "Mutant", "combinable", "hooks_of", "variant"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +81,27 @@ class Mutant:
     description: str
     rules: tuple[str, ...]
     variant: type[Rules]
+
+    @property
+    def hooks(self) -> frozenset[str]:
+        """The hooks of `reference_impl.rules.Rules` this entry overrides."""
+        return hooks_of(self.variant)
+
+
+def hooks_of(kind: type[Rules]) -> frozenset[str]:
+    """The hooks (`reference_impl.rules.HOOKS`) a rule set's class overrides."""
+    own = [vars(c) for c in kind.__mro__ if c is not Rules and issubclass(c, Rules)]
+    return frozenset(hook for hook in HOOKS if any(hook in names for names in own))
+
+
+class Incompatible(ValueError):
+    """Two catalogue entries that cannot apply together: both override `hook`."""
+
+    def __init__(self, first: str, second: str, hook: str) -> None:
+        super().__init__(f"{first} and {second} cannot apply together: both change {hook}")
+        self.first = first
+        self.second = second
+        self.hook = hook
 
 
 def _m(name: str, description: str, rules: tuple[str, ...], variant: type[Rules]) -> Mutant:
@@ -299,6 +324,30 @@ MUTANTS: dict[str, Mutant] = {
             OpeningDoubleOnePoint,
         ),
         _m(
+            "opening-double-not-spinner",
+            "an opening double is a tile of the line, never the spinner: the next double is",
+            ("spinner.opening-double", "spinner.first-double"),
+            OpeningDoubleNotSpinner,
+        ),
+        _m(
+            "opening-double-never-spins",
+            "an opening double is a tile of the line, and then no double is the spinner",
+            ("spinner.opening-double", "spinner.first-double"),
+            OpeningDoubleNeverSpins,
+        ),
+        _m(
+            "doubles-branch-at-once",
+            "every double joining the line, the spinner too, branches at once: it keeps its "
+            "linear side B and adds two branches, three ends each counting its value",
+            (
+                "spinner.branches-after-linear",
+                "double.later-no-branches",
+                "double.terminal-counts-both",
+                "spinner.terminal-while-linear-free",
+            ),
+            DoublesBranchAtOnce,
+        ),
+        _m(
             "spinner-one-branch",
             "the spinner takes one branch only: once one branch is started the other closes",
             ("spinner.branches-after-linear",),
@@ -322,18 +371,37 @@ MUTANTS: dict[str, Mutant] = {
 """Every mutant by name."""
 
 
-def variant(names: Sequence[str]) -> Rules:
-    """The rules with the misreadings `names` all at once (KeyError for an unknown name).
+def combinable(names: Sequence[str]) -> Incompatible | None:
+    """None when the entries `names` apply together, else the first pair that cannot."""
+    seen: dict[str, str] = {}
+    for name in dict.fromkeys(names):
+        for hook in sorted(MUTANTS[name].hooks):
+            if hook in seen:
+                return Incompatible(seen[hook], name, hook)
+            seen[hook] = name
+    return None
 
-    Several rule sets combine as one subclass of them all, and their tables as one
-    subclass of their tables: each override calls the next, as ``super()`` does.
+
+_COMBINED: dict[tuple[str, ...], type[Rules]] = {}
+
+
+def variant(names: Sequence[str]) -> Rules:
+    """The rules with the entries `names` all at once (KeyError for an unknown name).
+
+    Entries apply together when they override different hooks: the rule set is one
+    subclass of them all, each hook answered by the one entry that overrides it. Raises
+    `Incompatible` for two entries that override the same hook.
     """
-    classes = tuple(dict.fromkeys(MUTANTS[name].variant for name in names))
-    if len(classes) == 1:
-        return classes[0]()
-    tables = tuple(dict.fromkeys(c.table_type for c in classes if c.table_type is not None))
-    namespace: dict[str, object] = {"name": " + ".join(names)}
-    if len(tables) > 1:
-        namespace["table_type"] = type("CombinedTable", (*tables, Table), {"__slots__": ()})
-    combined: type[Rules] = type("CombinedRules", (*classes, Rules), namespace)
-    return combined()
+    key = tuple(dict.fromkeys(names))
+    made = _COMBINED.get(key)
+    if made is None:
+        clash = combinable(key)
+        if clash is not None:
+            raise clash
+        classes = tuple(dict.fromkeys(MUTANTS[name].variant for name in key))
+        if len(classes) == 1:
+            made = classes[0]
+        else:
+            made = type("CombinedRules", (*classes, Rules), {"name": " + ".join(key)})
+        _COMBINED[key] = made
+    return made()

@@ -3,213 +3,130 @@
 Published engines of other games (All Fives, Muggins, block and line games) play by
 rules of their own. Each variant here is one such rule, kept in the catalogue beside the
 misreadings so that the suite is measured against it and the diagnosis can name it when
-an engine plays that way. Like a mutant, a variant overrides only the rules it changes.
+an engine plays that way. Like a mutant, a variant overrides only the hooks it changes.
 """
 
 from __future__ import annotations
 
-from ..rules import End, Four, Rules, Settlement
-from ..table import Point, Table, point_at
-from ..tiles import BIT, DOUBLE, LOW, PIPS, SIDE_BRANCH_A, SIDE_BRANCH_B, SIDE_LINEAR_B
-from .table import CountingTable
+from ..rules import BRANCHES, LINEAR_A, End, Four, Rules, Settlement
+from ..tiles import BIT, DOUBLE, LOW, PIPS, tiles_of_mask
 
 __all__ = [
     "BlockedLighterTeamScores",
+    "DoublesBranchAtOnce",
     "LargestDoubleOpens",
     "LaterDoublesBranch",
     "NoSpinner",
     "OnePlacementPerValue",
     "OnlyOpeningDoubleSpins",
+    "OpeningDoubleNeverSpins",
+    "OpeningDoubleNotSpinner",
     "OpeningDoubleOnePoint",
     "SpinnerOneBranch",
 ]
 
 
-class _LargestDoubleOpensTable(Table):
-    __slots__ = ()
-
-    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
-        moves = super().moves(held)
-        if self.placed or not moves:
-            return moves
-        # Variant: the opener must set their largest double, or, holding no double,
-        # their heaviest tile (any of the heaviest when several weigh the same).
-        doubles = [tile for tile, _ in moves if DOUBLE[tile]]
-        if doubles:
-            best = max(doubles, key=LOW.__getitem__)
-            return tuple(move for move in moves if move[0] == best)
-        heaviest = max(PIPS[tile] for tile, _ in moves)
-        return tuple(move for move in moves if PIPS[move[0]] == heaviest)
-
-
 class LargestDoubleOpens(Rules):
     """Only the opener's largest double, or holding none their heaviest tile, may open."""
 
-    table_type = _LargestDoubleOpensTable
-
-
-def _no_later_spinner(table: Table, spinner: int) -> None:
-    """Undo the spinner a placement made of a later double (`spinner`: the one before)."""
-    if spinner < 0 <= table.spinner:
-        # Variant: a double played after the opening stays a terminal double of its
-        # arm (it already counts both halves as one).
-        table.spinner = -1
-        table.linear_free = 0
-
-
-class _OnlyOpeningDoubleSpinsTable(CountingTable):
-    __slots__ = ()
-
-    def place_fast(self, tile: int, point: Point) -> int:
-        spinner = self.spinner
-        super().place_fast(tile, point)
-        _no_later_spinner(self, spinner)  # only an opening double spins
-        return self.end_sum()
+    def openings(self, held: int) -> int:
+        tiles = tiles_of_mask(held)
+        doubles = [tile for tile in tiles if DOUBLE[tile]]
+        if doubles:
+            return BIT[max(doubles, key=LOW.__getitem__)]
+        heaviest = max((PIPS[tile] for tile in tiles), default=0)
+        return sum(BIT[tile] for tile in tiles if PIPS[tile] == heaviest)
 
 
 class OnlyOpeningDoubleSpins(Rules):
     """Only an opening double becomes the spinner; a later first double is an ordinary tile."""
 
-    table_type = _OnlyOpeningDoubleSpinsTable
+    def becomes_spinner(
+        self, value: int, opening: bool, doubles_before: int, spinner: int, spinner_taken: int
+    ) -> bool:
+        return opening
 
 
-class _RecountingTable(CountingTable):
-    """A table whose end sum is worked out afresh from its counted ends."""
+class OpeningDoubleNotSpinner(Rules):
+    """An opening double is a tile of the line, never the spinner: the next double is."""
 
-    __slots__ = ()
+    def becomes_spinner(
+        self, value: int, opening: bool, doubles_before: int, spinner: int, spinner_taken: int
+    ) -> bool:
+        return not opening and spinner < 0
 
-    def end_sum(self) -> int:
-        return self.recount()
 
+class OpeningDoubleNeverSpins(Rules):
+    """An opening double is a tile of the line, and then no double is the spinner."""
 
-class _NoSpinnerTable(_RecountingTable):
-    __slots__ = ()
-
-    def place_fast(self, tile: int, point: Point) -> int:
-        spinner = self.spinner
-        super().place_fast(tile, point)
-        _no_later_spinner(self, spinner)
-        return self.end_sum()
-
-    def open_fast(self, tile: int) -> int:
-        super().open_fast(tile)
-        # Variant: an opening double is no spinner either, only a tile with two ends.
-        self.spinner = -1
-        self.linear_free = 0
-        return self.end_sum()
-
-    def counted(self) -> list[tuple[int, int]]:
-        # An opening double with both sides free is one terminal double, counted once.
-        seen: set[int] = set()
-        out = []
-        for tile, value in super().counted():
-            if DOUBLE[tile] and tile in seen:
-                continue
-            seen.add(tile)
-            out.append((tile, value))
-        return out
+    def becomes_spinner(
+        self, value: int, opening: bool, doubles_before: int, spinner: int, spinner_taken: int
+    ) -> bool:
+        return not opening and doubles_before == 0
 
 
 class NoSpinner(Rules):
     """No spinner at all: every double, the opening one too, is an ordinary tile of the line."""
 
-    table_type = _NoSpinnerTable
+    def becomes_spinner(
+        self, value: int, opening: bool, doubles_before: int, spinner: int, spinner_taken: int
+    ) -> bool:
+        return False
 
 
-class _OpeningDoubleOnePointTable(_RecountingTable):
-    __slots__ = ()
-
-    def open_fast(self, tile: int) -> int:
-        super().open_fast(tile)
-        if DOUBLE[tile]:
-            # Variant: an opening double does not spin, and its two sides are one
-            # attach point until a tile takes one of them.
-            self.spinner = -1
-            self.linear_free = 0
-            self.ends.remove(point_at(tile, SIDE_LINEAR_B))
-            self.resync()
-        return self.end_sum()
-
-    def place_fast(self, tile: int, point: Point) -> int:
-        first = self.placed == BIT[point[0]] and DOUBLE[point[0]]
-        super().place_fast(tile, point)
-        if first:  # the other side shows once the first is taken
-            self.ends.append(point_at(point[0], SIDE_LINEAR_B))
-            self.resync()
-        return self.end_sum()
-
-
-class OpeningDoubleOnePoint(Rules):
+class OpeningDoubleOnePoint(OpeningDoubleNotSpinner):
     """An opening double never spins, and its two sides are one attach point."""
 
-    table_type = _OpeningDoubleOnePointTable
-
-
-class _LaterDoublesBranchTable(_RecountingTable):
-    __slots__ = ()
-
-    def place_fast(self, tile: int, point: Point) -> int:
-        super().place_fast(tile, point)
-        if DOUBLE[tile] and tile != self.spinner:
-            # Variant: a later double branches at once: it keeps the end it was played
-            # on and adds two more of its value.
-            self.ends.append(point_at(tile, SIDE_BRANCH_A))
-            self.ends.append(point_at(tile, SIDE_BRANCH_B))
-            self.resync()
-        return self.end_sum()
-
-    def counted(self) -> list[tuple[int, int]]:
-        # Each unstarted end of a later double counts its value (three ends, not 2 x v once).
-        return [
-            (tile, LOW[tile] if DOUBLE[tile] and tile != self.spinner else value)
-            for tile, value in super().counted()
-        ]
+    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+        # The other side shows once the first is taken.
+        if opening and not taken:
+            return LINEAR_A
+        return super().double_sides(spinner, opening, taken)
 
 
 class LaterDoublesBranch(Rules):
     """Every later double branches at once: three ends of its value, each counted."""
 
-    table_type = _LaterDoublesBranchTable
+    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+        if not spinner and not opening:
+            return 15 & ~taken
+        return super().double_sides(spinner, opening, taken)
+
+    def double_counts(
+        self, value: int, spinner: bool, opening: bool, taken: int, free: int
+    ) -> tuple[int, ...]:
+        if not spinner and not opening:
+            return (value,) * free.bit_count()  # each unstarted end counts its value
+        return super().double_counts(value, spinner, opening, taken, free)
 
 
-class _SpinnerOneBranchTable(CountingTable):
-    __slots__ = ()
+class DoublesBranchAtOnce(Rules):
+    """Every double joining the line, the spinner too, branches at once: three ends of
+    its value, each counted while unstarted."""
 
-    def place_fast(self, tile: int, point: Point) -> int:
-        spinner = self.spinner
-        super().place_fast(tile, point)
-        if point[0] == spinner and point[1] >= SIDE_BRANCH_A:
-            # Variant: the spinner takes one branch; the other closes with the first.
-            self.ends = [p for p in self.ends if not (p[0] == spinner and p[1] >= SIDE_BRANCH_A)]
-            self.branches_free = 0
-            self.resync()
-        return self.end_sum()
+    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+        return 15 & ~taken if not opening else super().double_sides(spinner, opening, taken)
+
+    def double_counts(
+        self, value: int, spinner: bool, opening: bool, taken: int, free: int
+    ) -> tuple[int, ...]:
+        if not opening:
+            return (value,) * free.bit_count()
+        return super().double_counts(value, spinner, opening, taken, free)
 
 
 class SpinnerOneBranch(Rules):
     """The spinner takes one branch only: once one branch is started the other closes."""
 
-    table_type = _SpinnerOneBranchTable
-
-
-class _OnePlacementPerValueTable(Table):
-    __slots__ = ()
-
-    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
-        seen: set[tuple[int, int]] = set()
-        out = []
-        for tile, point in super().moves(held):
-            key = (tile, -1 if point is None else point[2])
-            if key not in seen:  # Variant: one placement per (tile, value shown).
-                seen.add(key)
-                out.append((tile, point))
-        return tuple(out)
+    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+        return 0 if spinner and taken & BRANCHES else super().double_sides(spinner, opening, taken)
 
 
 class OnePlacementPerValue(Rules):
     """A tile gives one placement per value it matches, not one per attach point."""
 
-    table_type = _OnePlacementPerValueTable
+    def placement_key(self, tile: int, on_tile: int, side: int, value: int) -> tuple[int, ...]:
+        return (tile, value)
 
 
 class BlockedLighterTeamScores(Rules):

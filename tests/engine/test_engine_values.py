@@ -23,8 +23,7 @@ from reference_impl import (
     tiles,
 )
 from reference_impl.events import held, history
-from reference_impl.table import Point, Table
-from reference_impl.tiles import ALL_TILES, PIPS, SIDE_CODE, SIDES
+from reference_impl.tiles import ALL_TILES, BIT, PIPS, SIDE_CODE, SIDES, tiles_of_mask
 from tests.support.engine import snapshot
 
 
@@ -118,19 +117,10 @@ class _NothingScores(Rules):
         return 0
 
 
-class _HeaviestOpensTable(Table):
-    __slots__ = ()
-
-    def moves(self, held: int) -> tuple[tuple[int, Point | None], ...]:
-        moves = super().moves(held)
-        if self.placed:
-            return moves
-        heaviest = max(PIPS[tile] for tile, _ in moves)
-        return tuple((tile, point) for tile, point in moves if PIPS[tile] == heaviest)
-
-
 class _HeaviestOpens(Rules):
-    table_type = _HeaviestOpensTable
+    def openings(self, held: int) -> int:
+        heaviest = max(PIPS[tile] for tile in tiles_of_mask(held))
+        return sum(BIT[tile] for tile in tiles_of_mask(held) if PIPS[tile] == heaviest)
 
 
 def test_a_variant_is_a_few_lines_and_changes_only_its_hand() -> None:

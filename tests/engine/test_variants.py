@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from reference_impl.commands import commands_for
-from reference_impl.mutants import MUTANTS
-from reference_impl.rules import End
+from reference_impl.mutants import MUTANTS, Incompatible, combinable, variant
+from reference_impl.rules import HOOKS, REFERENCE, End, Rules
 
 
 def _ask(variant: str, cmd: str, **args: Any) -> dict[str, Any]:
@@ -116,3 +118,113 @@ def test_blocked_lighter_team_scores() -> None:
     assert blocked.deductions == (0, -25)
     assert rules.settle((3, 4, 10, 7), End.DOMINO).deductions == (15, 10)
     assert rules.settle((5, 5, 5, 5), End.BLOCKED).deductions == (0, 0)
+
+
+def _table(rules: Any, plays: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = commands_for(rules)["table"]({"plays": plays})
+    return answer
+
+
+_DOUBLE_OPENS = [
+    {"tile": [2, 2]},
+    {"tile": [2, 3], "on": _on([2, 2], "linear_a")},
+    {"tile": [3, 3], "on": _on([2, 3], "high")},
+]
+
+
+def test_opening_double_not_spinner() -> None:
+    alone = _ask("opening-double-not-spinner", "table", plays=_DOUBLE_OPENS[:1])
+    # [2|2] is a double of the line, both sides free, counted once: 2 + 2.
+    assert (alone["spinner"], alone["end_sum"]) == (None, 4)
+    assert _sides(alone) == [((2, 2), "linear_a"), ((2, 2), "linear_b")]
+    answer = _ask("opening-double-not-spinner", "table", plays=_DOUBLE_OPENS)
+    # The next double, [3|3], is the spinner: [2|2] still counts 4, [3|3] counts 6.
+    assert (answer["spinner"], answer["end_sum"]) == ([3, 3], 10)
+    more = [*_DOUBLE_OPENS, {"tile": [3, 4], "on": _on([3, 3], "linear_b")}]
+    answer = _ask("opening-double-not-spinner", "table", plays=more)
+    # Both of the spinner's linear sides are taken: its branches open; 4 + 4 = 8.
+    assert answer["end_sum"] == 8
+    assert ((3, 3), "branch_a") in _sides(answer)
+
+
+def test_opening_double_never_spins() -> None:
+    answer = _ask("opening-double-never-spins", "table", plays=_DOUBLE_OPENS)
+    assert (answer["spinner"], answer["end_sum"]) == (None, 10)
+    more = [*_DOUBLE_OPENS, {"tile": [3, 4], "on": _on([3, 3], "linear_b")}]
+    answer = _ask("opening-double-never-spins", "table", plays=more)
+    # [3|3] is a double of the line: continued, it counts nothing and has no branches.
+    assert answer["end_sum"] == 8
+    assert _sides(answer) == [((2, 2), "linear_b"), ((3, 4), "high")]
+    # An opening that is not a double leaves the first double to spin.
+    plays = [{"tile": [1, 4]}, {"tile": [1, 1], "on": _on([1, 4], "low")}]
+    assert _ask("opening-double-never-spins", "table", plays=plays)["spinner"] == [1, 1]
+
+
+def test_doubles_branch_at_once() -> None:
+    plays = [{"tile": [1, 4]}, {"tile": [1, 1], "on": _on([1, 4], "low")}]
+    answer = _ask("doubles-branch-at-once", "table", plays=plays)
+    # The spinner [1|1] branches at once: three ends of 1, and [1|4] shows 4: 7.
+    assert (answer["spinner"], answer["end_sum"]) == ([1, 1], 7)
+    assert _sides(answer) == [
+        ((1, 1), "branch_a"),
+        ((1, 1), "branch_b"),
+        ((1, 1), "linear_b"),
+        ((1, 4), "high"),
+    ]
+    assert sorted(c["value"] for c in answer["counted"]) == [1, 1, 1, 4]
+
+
+def test_entries_overriding_different_hooks_apply_together() -> None:
+    rules = variant(
+        ["opening-double-never-spins", "doubles-branch-at-once", "largest-double-opens"]
+    )
+    legal = commands_for(rules)["legal"]({"plays": [], "hand": [[1, 1], [5, 5], [2, 3]]})
+    assert legal["placements"] == [{"tile": [5, 5]}]
+    plays = [
+        {"tile": [5, 5]},
+        {"tile": [5, 6], "on": _on([5, 5], "linear_a")},
+        {"tile": [6, 6], "on": _on([5, 6], "high")},
+    ]
+    answer = _table(rules, plays)
+    # [5|5] opened and never spins: its free side counts 10; [6|6] is no spinner (a
+    # double came before it) and branches at once: three ends of 6. 10 + 18 = 28.
+    assert (answer["spinner"], answer["end_sum"]) == (None, 28)
+    assert _sides(answer) == [
+        ((5, 5), "linear_b"),
+        ((6, 6), "branch_a"),
+        ((6, 6), "branch_b"),
+        ((6, 6), "linear_b"),
+    ]
+    # Seven Rocks: [5|5] is the spinner (10), [6|6] a terminal double (12).
+    assert _table(REFERENCE, plays)["end_sum"] == 22
+
+
+def test_entries_overriding_one_hook_cannot_apply_together() -> None:
+    with pytest.raises(Incompatible) as caught:
+        variant(["counter-clockwise", "no-spinner", "only-opening-double-spins"])
+    assert (caught.value.first, caught.value.second) == ("no-spinner", "only-opening-double-spins")
+    assert caught.value.hook == "becomes_spinner"
+    assert "no-spinner and only-opening-double-spins" in str(caught.value)
+    assert combinable(["counter-clockwise", "no-spinner", "partners-pooled"]) is None
+
+
+def test_every_entry_overrides_hooks_and_nothing_else() -> None:
+    for mutant in MUTANTS.values():
+        assert mutant.hooks, mutant.name
+        for kind in mutant.variant.__mro__:
+            if kind in (Rules, object):
+                continue
+            own = {name for name in vars(kind) if not name.startswith("__")}
+            assert own <= set(HOOKS), (mutant.name, own - set(HOOKS))
+
+
+class _EndsCountDouble(Rules):
+    def end_worth(self, value: int) -> int:
+        return 2 * value
+
+
+def test_the_table_reads_the_hooks_it_is_given() -> None:
+    # A new variant is a hook: every end counts twice its value. [1|4] then [4|6]: 2 + 12.
+    plays = [{"tile": [1, 4]}, {"tile": [4, 6], "on": _on([1, 4], "high")}]
+    assert _table(_EndsCountDouble(), plays)["end_sum"] == 14
+    assert _table(REFERENCE, plays)["end_sum"] == 7
