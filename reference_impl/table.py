@@ -9,8 +9,8 @@ all the rules ever look at, plus the end sum kept up to date as tiles join:
   in the list (what else it offers is appended); a tile joining the spinner
   removes that point and appends what the spinner newly offers, then its own.
 - ``spinner``: the spinner's tile, or -1; ``taken``: the state of each double on
-  the table (the sides taken, and whether it joined the line), five bits a double
-  (`reference_impl.layout`).
+  the table (the sides taken), four bits a double, and ``opening`` the double that
+  opened the hand (`reference_impl.layout`).
 - ``total``: the end sum, changed by each placement by what it adds and
   removes rather than recounted.
 - ``offers``: for each point of ``ends``, in the same place, its `Offer`
@@ -37,7 +37,7 @@ from typing import Final
 
 from .actions import EndPoint, Placement
 from .errors import BadRequest, BranchClosed, NoMatch, NoSuchEnd
-from .layout import JOINED_LINE, REFERENCE_LAYOUT, STATES, Layout, layout_of, spins_index
+from .layout import OPENED, REFERENCE_LAYOUT, STATES, Layout, Reoffer, layout_of, spins_index
 from .points import (
     JOINED,
     JOINED_OFFER,
@@ -47,7 +47,7 @@ from .points import (
     Point,
     point_at,
 )
-from .rules import LINEAR, LINEAR_A, REFERENCE, Rules, credit_for
+from .rules import LINEAR, REFERENCE, Rules, credit_for
 from .tiles import (
     ALL_TILES,
     BIT,
@@ -60,6 +60,7 @@ from .tiles import (
     SIDES,
     SUIT,
     Tile,
+    tile_index,
 )
 
 # The point tables are re-exported: the engine's layers above read them from here.
@@ -91,6 +92,7 @@ class Table:
         "ends",
         "layout",
         "offers",
+        "opening",
         "placed",
         "spinner",
         "step",
@@ -110,6 +112,8 @@ class Table:
         self.total = 0
         self.spinner = -1
         self.taken = 0
+        self.opening = -1
+        """The double that opened the hand, or -1 (constant through a hand: not saved)."""
         self.placed = 0
 
     def copy(self) -> Table:
@@ -120,6 +124,7 @@ class Table:
         other.total = self.total
         other.spinner = self.spinner
         other.taken = self.taken
+        other.opening = self.opening
         other.placed = self.placed
         return other
 
@@ -158,10 +163,10 @@ class Table:
         (rule ``place.one-per-end-point``).
         """
         offers = self.offers
-        moves: tuple[Move, ...]
         if len(offers) == 2:  # the commonest case written out, saving the loop
             (suit_a, at_a), (suit_b, at_b) = offers
-            moves = at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
+            if self.distinct:
+                return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
         elif not self.placed:
             held = self.layout.rules.openings(held)
             byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
@@ -171,10 +176,9 @@ class Table:
                 + byte2[held >> 16 & 255]
                 + byte3[held >> 24]
             )
-        else:
-            moves = ()
-            for suit, at in offers:
-                moves += at[(held & suit) % OFFER_SLOTS]
+        moves: tuple[Move, ...] = ()
+        for suit, at in offers:
+            moves += at[(held & suit) % OFFER_SLOTS]
         return moves if self.distinct else self._distinct(moves)
 
     def _distinct(
@@ -198,7 +202,7 @@ class Table:
     def _double_counts(self, tile: int) -> tuple[int, ...]:
         """`Rules.double_counts` of the double `tile` on the table as it is now."""
         value = LOW[tile]
-        at = STATES * (tile == self.spinner) + (self.taken >> 5 * value & 31)
+        at = STATES * (tile == self.spinner) + self._state(tile)
         return self.layout.double_counts[at * 7 + value]
 
     def _contributions(self) -> list[tuple[int, int]]:
@@ -241,6 +245,7 @@ class Table:
         # spinner.opening-double: `Rules.becomes_spinner` with `opening`.
         self.spinner = tile if spins else -1
         self.taken = 0
+        self.opening = tile if DOUBLE[tile] else -1
         self.total = total
         return total
 
@@ -249,94 +254,101 @@ class Table:
 
         Returns the end sum. ``offers`` is kept in step with ``ends``, point by point.
         """
-        side = point[1]
+        on_tile, side, value = point
         self.placed |= BIT[tile]
-        if side <= SIDE_HIGH and not DOUBLE[tile]:
-            # A tile continues an arm: its other half takes the place of the end it covers.
-            joined = tile * 7 + point[2]
-            index = self.ends.index(point)
-            self.ends[index] = JOINED[joined]
-            self.offers[index] = JOINED_OFFER[joined]
-            self.total += self.step[joined]
+        joined = tile * 7 + value
+        ends = self.ends
+        offers = self.offers
+        index = ends.index(point)
+        if side < 2:  # the end of an arm (SIDE_LOW, SIDE_HIGH), not a double's side
+            if not DOUBLE[tile]:
+                # A tile continues an arm: its other half takes the place of the end it covers.
+                ends[index] = JOINED[joined]
+                offers[index] = JOINED_OFFER[joined]
+                self.total += self.step[joined]
+                return self.total
+            # A double joins by its linear side A (double.crosswise) and offers its sides.
+            layout = self.layout
+            spinner = self.spinner
+            if spinner < 0 and layout.first_spins:
+                self.spinner = tile  # spinner.first-double
+                bits, first, offer, several, change = layout.joined_double[7 + value]
+            else:
+                spins = (spinner < 0 or layout.spinner_changes) and self._spins(value, spinner)
+                index = ends.index(point)  # a spinner before it may have changed `ends`
+                bits, first, offer, several, change = layout.joined_double[spins * 7 + value]
+            if several is None:
+                ends[index] = first
+                offers[index] = offer
+            else:  # pragma: no cover - a variant's
+                ends[index : index + 1] = several[0]
+                offers[index : index + 1] = several[1]
+            self.taken |= bits
+            self.total += change
             return self.total
-        if DOUBLE[tile]:
-            self._join_double(tile, point)
+        # A tile joins a side of a double: what that does to the double is the layout's.
+        layout = self.layout
+        state = (self.taken >> 4 * value & 15) + (on_tile == self.opening) * OPENED
+        at = state * 42 + side * 7 + value  # on_double_index
+        if on_tile == self.spinner:
+            bits, change, anew = layout.on_spinner[at]
+            # spinner.started-branch-counts: a tile on the spinner starts an arm, appended
+            # after what the spinner newly offers (spinner.branches-after-linear).
+            del ends[index]
+            del offers[index]
+            if anew is not None:
+                self._offer_anew(anew)
+            ends.append(JOINED[joined])
+            offers.append(JOINED_OFFER[joined])
         else:
-            self._join_on_double(tile, point)
+            bits, change, anew = layout.on_double[at]
+            ends[index] = JOINED[joined]
+            offers[index] = JOINED_OFFER[joined]
+            if anew is not None:  # pragma: no cover - a variant's
+                self._offer_anew(anew)
+        self.taken |= bits
+        self.total += change + layout.gain[joined]
         return self.total
 
-    def _join_double(self, tile: int, point: Point) -> None:
-        """The double `tile` joins the end `point` of an arm, by its linear side A."""
+    def _offer_anew(self, anew: Reoffer) -> None:
+        """A double no longer offers some points and newly offers others."""
+        drop, appear, appear_offers = anew
+        if drop:
+            self._drop(drop)
+        self.ends += appear
+        self.offers += appear_offers
+
+    def _spins(self, value: int, spinner: int) -> bool:  # pragma: no cover - a variant's
+        """Whether the double ``[value|value]`` joining the line becomes the spinner, and
+        the spinner before it, if any, a double like the others."""
+        # spinner.first-double: `Rules.becomes_spinner`.
         layout = self.layout
-        value = point[2]
-        spinner = self.spinner
         old = LOW[spinner] if spinner >= 0 else -1
-        old_state = self.taken >> 5 * old & 31 if spinner >= 0 else 0
+        old_state = self._state(spinner) if spinner >= 0 else 0
         before = (self.placed & DOUBLES).bit_count() - 1
         spins = layout.spins[spins_index(value, False, before, old, old_state & 15)]
-        total = self.total - layout.worth[value]
         if spins:
             if spinner >= 0:
-                total += self._demote(spinner, old, old_state)
-            self.spinner = tile  # spinner.first-double
-        state = JOINED_LINE | LINEAR_A  # double.crosswise: joined by its linear side A
-        at = STATES * spins + state
-        free = tile * 16 + layout.sides[at]
-        self._replace(point, layout.offered[free], layout.offered_offers[free])
-        self.taken |= state << 5 * value
-        self.total = total + layout.double_worth[at * 7 + value]
+                self.total += self._demote(spinner, old, old_state)
+            self.spinner = tile_index(value, value)
+        return spins
 
     def _demote(self, spinner: int, value: int, state: int) -> int:  # pragma: no cover
         """The spinner `spinner` becomes a double like the others (only a variant's spinner
         does); the end sum's change."""
         layout = self.layout
-        self._offer_anew(spinner, layout.sides[STATES + state], layout.sides[state])
+        was = layout.sides[STATES + state]
+        now = layout.sides[state]
+        if was & ~now:
+            self._drop(layout.offered[spinner * 16 + (was & ~now)])
+        self.ends += layout.offered[spinner * 16 + (now & ~was)]
+        self.offers += layout.offered_offers[spinner * 16 + (now & ~was)]
         worth = layout.double_worth
         return worth[state * 7 + value] - worth[(STATES + state) * 7 + value]
 
-    def _join_on_double(self, tile: int, point: Point) -> None:
-        """`tile`, not a double, joins the side `point` of a double on the table."""
-        layout = self.layout
-        double, side, value = point
-        bit = 1 << (side - SIDE_LINEAR_A)
-        spins = double == self.spinner
-        was = STATES * spins + (self.taken >> 5 * value & 31)
-        now = was | bit
-        self.taken |= bit << 5 * value
-        worth = layout.double_worth
-        joined = tile * 7 + value
-        end = layout.worth[JOINED[joined][2]]  # the tile's other half, a new end
-        self.total += worth[now * 7 + value] - worth[was * 7 + value] + end
-        if spins:
-            # spinner.started-branch-counts: a tile on the spinner starts an arm, appended
-            # after what the spinner newly offers (spinner.branches-after-linear).
-            index = self.ends.index(point)
-            del self.ends[index]
-            del self.offers[index]
-            self._offer_anew(double, layout.sides[was] & ~bit, layout.sides[now])
-            self.ends.append(JOINED[joined])
-            self.offers.append(JOINED_OFFER[joined])
-        else:
-            self._replace(point, (JOINED[joined],), (JOINED_OFFER[joined],))
-            self._offer_anew(double, layout.sides[was] & ~bit, layout.sides[now])
-
-    def _offer_anew(self, double: int, was: int, now: int) -> None:
-        """`double` offered the sides `was` (a mask) and offers `now`: drop those it no
-        longer offers, append those it newly offers."""
-        if was & ~now:
-            self._drop(double, was & ~now)
-        self.ends += self.layout.offered[double * 16 + (now & ~was)]
-        self.offers += self.layout.offered_offers[double * 16 + (now & ~was)]
-
-    def _replace(self, point: Point, points: tuple[Point, ...], offers: tuple[Offer, ...]) -> None:
-        """`points` take the place of `point` in ``ends``, in order."""
-        index = self.ends.index(point)
-        self.ends[index : index + 1] = points
-        self.offers[index : index + 1] = offers
-
-    def _drop(self, double: int, sides: int) -> None:  # pragma: no cover - a variant's
-        """Remove the points of the sides `sides` (a mask) of `double` from ``ends``."""
-        for point in self.layout.offered[double * 16 + sides]:
+    def _drop(self, points: tuple[Point, ...]) -> None:  # pragma: no cover - a variant's
+        """Remove `points` from ``ends``."""
+        for point in points:
             if point in self.ends:
                 index = self.ends.index(point)
                 del self.ends[index]
@@ -367,8 +379,11 @@ class Table:
 
     def _spinner_linear_free(self) -> bool:
         """Whether the spinner takes a tile on a linear side now (its branches not yet)."""
-        state = self.taken >> 5 * LOW[self.spinner] & 31
-        return bool(self.layout.sides[STATES + state] & LINEAR)
+        return bool(self.layout.sides[STATES + self._state(self.spinner)] & LINEAR)
+
+    def _state(self, double: int) -> int:
+        """The state of `double` on the table (`reference_impl.layout`)."""
+        return (self.taken >> 4 * LOW[double] & 15) | (OPENED if double == self.opening else 0)
 
     def _why_not(self, tile: int, on: EndPoint) -> str:
         """Why `on` (not an attach point, not a closed branch) cannot take a tile."""
