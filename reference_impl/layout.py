@@ -2,7 +2,8 @@
 
 The table (`reference_impl.table`) knows how tiles join; what the rules decide about
 it, it reads from a `Layout`: tables made by calling the hooks of `Rules`
-(`becomes_spinner`, `double_sides`, `double_counts`, `end_worth`, `placement_key`)
+(`becomes_spinner`, `linear_sides`, `branch_sides`, `double_counts`, `end_worth`,
+`placement_key`)
 over every input they can take, once per rule set. The reference's tables are made
 at import. No rule is written here: each entry is a hook's answer.
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from .points import NO_OFFER, OFFER, Offer, Point, point_at
-from .rules import LINEAR_A, REFERENCE, Rules
+from .rules import BRANCHES, LINEAR, LINEAR_A, REFERENCE, Rules
 from .tiles import (
     DOUBLE,
     HIGH,
@@ -124,11 +125,14 @@ class Layout:
                 self.step[tile * 7 + low] = self.worth[high] - self.worth[low]
                 self.step[tile * 7 + high] = self.worth[low] - self.worth[high]
         self.sides: tuple[int, ...] = tuple(
-            rules.double_sides(bool(role), bool(state & OPENED), state & 15) & 15
+            (
+                rules.linear_sides(bool(role), bool(state & OPENED), state & 15) & LINEAR
+                | rules.branch_sides(bool(role), bool(state & OPENED), state & 15) & BRANCHES
+            )
             for role in (0, 1)
             for state in range(STATES)
         )
-        """``sides[STATES * spinner + state]``: `Rules.double_sides`."""
+        """``sides[STATES * spinner + state]``: `Rules.linear_sides` and `Rules.branch_sides`."""
         self.double_counts: tuple[tuple[int, ...], ...] = tuple(
             tuple(
                 rules.double_counts(

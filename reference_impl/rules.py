@@ -2,12 +2,13 @@
 
 `Rules` states each rule of spec/rules.md that decides a number or a choice once, as a
 named *hook* that the table and the hand call: which double becomes the spinner
-(`becomes_spinner`), which sides of a double take tiles (`double_sides`), what a double
-and an end add to the end sum (`double_counts`, `end_worth`), which placements are
-distinct (`placement_key`), who may open (`openings`), what a credit, a pass, a domino,
-the count and the target do. The engine's fast paths read tables computed by calling
-these hooks (`CompiledRules`, and `reference_impl.layout.Layout` for the table), made
-once per rule set, never a second copy of a rule.
+(`becomes_spinner`), which sides of a double take tiles (`linear_sides`,
+`branch_sides`), what a double and an end add to the end sum (`double_counts`,
+`end_worth`), which placements are distinct (`placement_key`), who may open
+(`openings`), what a credit, a pass, a domino, the count and the target do. The
+engine's fast paths read tables computed by calling these hooks (`CompiledRules`, and
+`reference_impl.layout.Layout` for the table), made once per rule set, never a second
+copy of a rule.
 
 A variant of the rules (a misreading kept in `reference_impl.mutants`, a real-world
 variant) is a subclass overriding hooks and nothing else, handed to the engine as a
@@ -122,27 +123,33 @@ class Rules:
         # first double placed in the hand, the opening one included, and only it.
         return spinner < 0
 
-    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
-        """The sides of a double on the table that take a tile now (a mask of `LINEAR_A`..).
+    def linear_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+        """The linear sides of a double on the table that take a tile now (a mask of
+        `LINEAR_A` and `LINEAR_B`).
 
         `spinner`: whether it is the spinner; `opening`: whether it opened the hand;
         `taken`: the mask of its sides taken (a double joining the line is joined by its
         linear side A).
         """
         # double.crosswise, reading.mirror-opening-double: both linear sides, each an
-        # attach point of its own.
+        # attach point of its own, until taken.
+        return LINEAR & ~taken
+
+    def branch_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+        """The branches of a double on the table that take a tile now (a mask of
+        `BRANCH_A` and `BRANCH_B`); the arguments as for `linear_sides`."""
         if spinner and taken & LINEAR == LINEAR:
             # spinner.branches-after-linear: the branches, once both linear sides are taken.
             return BRANCHES & ~taken
         # double.later-no-branches: any other double has its linear sides only.
-        return LINEAR & ~taken
+        return 0
 
     def double_counts(
         self, value: int, spinner: bool, opening: bool, taken: int, free: int
     ) -> tuple[int, ...]:
         """What a double ``[value|value]`` on the table adds to the end sum: its counted ends.
 
-        `spinner`, `opening`, `taken` as for `double_sides`; `free`: the mask of its sides
+        `spinner`, `opening`, `taken` as for `linear_sides`; `free`: the mask of its sides
         taking tiles now. The tiles on its sides count as ends of their own.
         """
         if free & LINEAR:
@@ -278,7 +285,8 @@ def compiled(rules: Rules) -> CompiledRules:
 
 HOOKS: Final[tuple[str, ...]] = (
     "becomes_spinner",
-    "double_sides",
+    "linear_sides",
+    "branch_sides",
     "double_counts",
     "end_worth",
     "listed",

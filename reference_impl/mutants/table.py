@@ -25,10 +25,10 @@ __all__ = [
 class EveryDoubleSpinner(Rules):
     """Every double opens branches once continued, not only the first."""
 
-    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+    def branch_sides(self, spinner: bool, opening: bool, taken: int) -> int:
         if not spinner and taken & LINEAR == LINEAR:
             return BRANCHES & ~taken  # Wrong: a later double, once continued, branches too.
-        return super().double_sides(spinner, opening, taken)
+        return super().branch_sides(spinner, opening, taken)
 
 
 class HighestDoubleSpinner(Rules):
@@ -43,10 +43,10 @@ class HighestDoubleSpinner(Rules):
 class BranchesAfterOneLinear(Rules):
     """The spinner's branches open once one linear side is occupied."""
 
-    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+    def branch_sides(self, spinner: bool, opening: bool, taken: int) -> int:
         if spinner and taken & LINEAR:
-            return 15 & ~taken  # Wrong: one occupied linear side already opens both branches.
-        return super().double_sides(spinner, opening, taken)
+            return BRANCHES & ~taken  # Wrong: one occupied linear side opens both branches.
+        return super().branch_sides(spinner, opening, taken)
 
 
 def _internal(spinner: bool, taken: int) -> bool:
@@ -108,11 +108,11 @@ class TerminalDoubleOneHalf(Rules):
 class NoMirrorOpeningDouble(Rules):
     """An opening double offers only one linear side at first."""
 
-    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+    def linear_sides(self, spinner: bool, opening: bool, taken: int) -> int:
         # Wrong: the two sides of an opening double are one and the same until one is taken.
         if spinner and opening and not taken:
             return LINEAR_A
-        return super().double_sides(spinner, opening, taken)
+        return super().linear_sides(spinner, opening, taken)
 
 
 class CountedOmitsZero(Rules):

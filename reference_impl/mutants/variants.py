@@ -77,20 +77,20 @@ class NoSpinner(Rules):
 class OpeningDoubleOnePoint(OpeningDoubleNotSpinner):
     """An opening double never spins, and its two sides are one attach point."""
 
-    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+    def linear_sides(self, spinner: bool, opening: bool, taken: int) -> int:
         # The other side shows once the first is taken.
         if opening and not taken:
             return LINEAR_A
-        return super().double_sides(spinner, opening, taken)
+        return super().linear_sides(spinner, opening, taken)
 
 
 class LaterDoublesBranch(Rules):
     """Every later double branches at once: three ends of its value, each counted."""
 
-    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+    def branch_sides(self, spinner: bool, opening: bool, taken: int) -> int:
         if not spinner and not opening:
-            return 15 & ~taken
-        return super().double_sides(spinner, opening, taken)
+            return BRANCHES & ~taken
+        return super().branch_sides(spinner, opening, taken)
 
     def double_counts(
         self, value: int, spinner: bool, opening: bool, taken: int, free: int
@@ -104,8 +104,8 @@ class DoublesBranchAtOnce(Rules):
     """Every double joining the line, the spinner too, branches at once: three ends of
     its value, each counted while unstarted."""
 
-    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
-        return 15 & ~taken if not opening else super().double_sides(spinner, opening, taken)
+    def branch_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+        return BRANCHES & ~taken if not opening else super().branch_sides(spinner, opening, taken)
 
     def double_counts(
         self, value: int, spinner: bool, opening: bool, taken: int, free: int
@@ -118,8 +118,8 @@ class DoublesBranchAtOnce(Rules):
 class SpinnerOneBranch(Rules):
     """The spinner takes one branch only: once one branch is started the other closes."""
 
-    def double_sides(self, spinner: bool, opening: bool, taken: int) -> int:
-        return 0 if spinner and taken & BRANCHES else super().double_sides(spinner, opening, taken)
+    def branch_sides(self, spinner: bool, opening: bool, taken: int) -> int:
+        return 0 if spinner and taken & BRANCHES else super().branch_sides(spinner, opening, taken)
 
 
 class OnePlacementPerValue(Rules):
