@@ -1,4 +1,14 @@
-"""Diagnosis: the few misreadings of the rules that best explain a run's failures.
+"""Diagnosis: the rule sets that answer as the engine does, and what none reproduces.
+
+A run's diagnosis (`diagnose_run`) is made by reproduction
+(`conformance.mutants.reproduce`): rule sets of the catalogue, run in-process on the
+run's own requests, whose whole answers are compared with the engine's. Its entries are
+rule sets, best first: the one that reproduces the most failing answers exactly and
+contradicts the fewest passing cases, then the next best; the failures the first does
+not reproduce are grouped by the fields that differ.
+
+`diagnose`, kept for callers holding only fields, explains failures by field
+signatures instead, as follows.
 
 Each catalogue entry has a signature (`signatures`): the cases it fails, each with the
 fields of the answer it changes. A failure is reduced to the same kind of data, the
@@ -33,12 +43,12 @@ named, the others listed as alternatives.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from conformance.mutants.fields import differing_fields
+from conformance.mutants.reproduce import RuleSet, Subject, search
 from conformance.mutants.signatures import Signatures, load_signatures
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 
@@ -81,10 +91,19 @@ class Misreading:
     """The share of the run's differences that it explains."""
     serve: tuple[str, ...] = ()
     """The reference adapter's arguments that serve an engine with this misreading."""
+    variants: tuple[str, ...] = ()
+    """The catalogue entries applied together (a rule set found by reproduction), or ()
+    for an entry found by field signatures (then `mutant` alone)."""
+    reproduced: tuple[str, ...] = ()
+    """The failing cases whose whole answer the rule set gives exactly."""
+    descriptions: tuple[str, ...] = ()
+    """What each of `variants` does wrong, in the same order."""
 
     def as_json(self) -> dict[str, Any]:
         """The entry of the JSON report's ``diagnosis`` list."""
         return {
+            "variants": list(self.variants or (self.mutant,)),
+            "reproduced": len(self.reproduced),
             "mutant": self.mutant,
             "alternatives": list(self.alternatives),
             "description": self.description,
@@ -322,16 +341,58 @@ def _diagnose_run(result: RunResult, signatures: Signatures | None) -> Diagnosis
             return Diagnosis((), 0, (), bad, unavailable=str(exc), errored=errored)
     sigs = signatures
     failing: dict[str, frozenset[str]] = {}
-    passing: list[str] = []
+    subjects: list[Subject] = []
     stale: list[str] = []
     for r in result.results:
         if r.outcome in _FAILING:
             if sigs.current(r.case):
                 failing[r.case.id] = differing_fields(r)
+                subjects.append(_subject(r, failing=True))
             else:
                 stale.append(r.case.id)
         elif r.outcome in _PASSING and sigs.current(r.case):
-            passing.append(r.case.id)
-    found = diagnose(failing, passing, sigs)
-    unknown = tuple(sorted({*found.unknown, *stale}))
-    return dataclasses.replace(found, unknown=unknown, errored=errored)
+            subjects.append(_subject(r, failing=False))
+    found = search(subjects, sigs, [m.name for m in sigs.mutants])
+    reproduced = frozenset(found[0].reproduced) if found else frozenset()
+    left = {case: fields for case, fields in failing.items() if case not in reproduced}
+    return Diagnosis(
+        misreadings=tuple(_entry(rule_set, sigs, failing) for rule_set in found),
+        failures=len(failing),
+        unexplained=tuple(sorted(left)),
+        unknown=tuple(sorted(stale)),
+        errored=errored,
+        groups=_groups(left),
+    )
+
+
+def _subject(r: CaseResult, *, failing: bool) -> Subject:
+    """A judged case for reproduction: its reply only when the report kept it whole."""
+    whole = isinstance(r.reply, Mapping) and not r.reply_cut
+    return Subject(r.case, r.reply if whole else None, failing)
+
+
+def _entry(
+    rule_set: RuleSet, sigs: Signatures, failing: Mapping[str, frozenset[str]]
+) -> Misreading:
+    """A rule set as an entry of the diagnosis (the report's words and JSON)."""
+    by_name = {m.name: m for m in sigs.mutants}
+    members = [by_name[name] for name in rule_set.variants]
+    rules = tuple(dict.fromkeys(rule for m in members for rule in m.rules))
+    reproduced = rule_set.reproduced
+    shown = len(reproduced) + len(rule_set.contradicted)
+    return Misreading(
+        mutant=rule_set.variants[0],
+        alternatives=rule_set.alternatives,
+        description="; ".join(m.description for m in members),
+        rules=rules,
+        explained=reproduced,
+        matched=len(reproduced),
+        contradicted=rule_set.contradicted,
+        fields=tuple(sorted({f for case in reproduced for f in failing.get(case, ())})),
+        precision=len(reproduced) / shown if shown else 0.0,
+        recall=len(reproduced) / len(failing) if failing else 0.0,
+        serve=members[0].serve if len(members) == 1 else (),
+        variants=rule_set.variants,
+        reproduced=reproduced,
+        descriptions=tuple(m.description for m in members),
+    )

@@ -6,11 +6,18 @@ from conformance.mutants.diagnosis import Diagnosis, Misreading, Unexplained, di
 from conformance.mutants.fields import field_words
 from conformance.runner.outcomes import RunResult
 
-__all__ = ["RANKING", "describe", "describe_unexplained", "format_diagnosis", "format_misreadings"]
+__all__ = [
+    "RANKING",
+    "describe",
+    "describe_unexplained",
+    "format_diagnosis",
+    "format_misreadings",
+    "headline",
+]
 
 RANKING = (
-    "best first: those that fail no case your engine passes, then by the differences "
-    "they explain times their precision"
+    "best first: the rule sets reproducing the most failing answers exactly less the "
+    "cases your engine passes that they would fail"
 )
 """How the entries are ordered, in words (`conformance.mutants.diagnosis`)."""
 
@@ -22,8 +29,36 @@ def _ids(ids: tuple[str, ...]) -> str:
     return shown + (f" and {len(ids) - _SHOWN_IDS} more" if len(ids) > _SHOWN_IDS else "")
 
 
+def _changes(misreading: Misreading) -> str:
+    pairs = zip(misreading.variants, misreading.descriptions, strict=True)
+    return "; ".join(f"`{name}` ({description})" for name, description in pairs)
+
+
+def _reproduces(misreading: Misreading, failures: int) -> str:
+    count = len(misreading.reproduced)
+    return (
+        f"reproduces {count} of {failures} failures exactly; would fail "
+        f"{len(misreading.contradicted)} of the cases you pass"
+    )
+
+
 def describe(misreading: Misreading, failures: int, *, first: bool) -> str:
-    """One misreading as a sentence, e.g. "21 of 23 failures match `x`: ..."."""
+    """One entry as a sentence: for a rule set found by reproduction, "your engine answers
+    as Seven Rocks with these changes: ... (reproduces 21 of 23 failures exactly; ...)"."""
+    if misreading.variants:
+        lead = (
+            "your engine answers as Seven Rocks with these changes"
+            if first
+            else "next best, Seven Rocks with"
+        )
+        text = f"{lead}: {_changes(misreading)} ({_reproduces(misreading, failures)})"
+        text += f"; rules: {', '.join(misreading.rules)}"
+        if misreading.alternatives:
+            others = ", ".join(f"`{n}`" for n in misreading.alternatives)
+            text += f"; these cases cannot tell it apart from {others}"
+        if misreading.contradicted:
+            text += f"; it would fail: {_ids(misreading.contradicted)}"
+        return text
     count = len(misreading.explained)
     # An entry that fails cases the engine passes is a likeness, not a diagnosis.
     partly = " partly" if misreading.contradicted else ""
@@ -90,6 +125,25 @@ def format_diagnosis(diagnosis: Diagnosis) -> str:
             f"(new, changed, or not the suite's own), so not diagnosed: {_ids(diagnosis.unknown)}"
         )
     return "\n".join(lines)
+
+
+def headline(diagnosis: Diagnosis) -> str:
+    """The diagnosis in one paragraph, for the top of a report; '' with nothing to say."""
+    if not diagnosis.misreadings:
+        if diagnosis.failures:
+            return (
+                f"Diagnosis: no rule set of the catalogue reproduces any of the "
+                f"{diagnosis.failures} failures exactly (see the end of the report)."
+            )
+        return ""
+    first = diagnosis.misreadings[0]
+    text = (
+        "Diagnosis: your engine answers as Seven Rocks with these changes: "
+        f"{_changes(first)} ({_reproduces(first, diagnosis.failures)})."
+    )
+    if len(diagnosis.misreadings) > 1:
+        text += f" {len(diagnosis.misreadings) - 1} more rule set(s) at the end of the report."
+    return text
 
 
 def format_misreadings(result: RunResult) -> str:

@@ -19,7 +19,8 @@ from rich.console import Console
 from rich.table import Table
 
 from conformance import SUITE_VERSION
-from conformance.reports.misreadings import format_misreadings
+from conformance.mutants.diagnosis import diagnose_run
+from conformance.reports.misreadings import format_misreadings, headline
 from conformance.reports.sanitize import terminal_text
 from conformance.reports.terminal import ProgressBar, StyledLine, render_lines
 from conformance.runner.compare import render
@@ -261,6 +262,8 @@ def report_lines(
             (f"  command: {argv}", ""),
             ("", ""),
         ]
+        if summary := headline(diagnose_run(result)):
+            out.extend([(terminal_text(summary), "bold"), ("", "")])
         for r in failing:
             out.extend([*_case_lines(r, rules, ascii), ("", "")])
         extra = [r for r in result.results if r.outcome in (Outcome.SKIPPED, Outcome.XFAILED)]

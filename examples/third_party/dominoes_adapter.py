@@ -12,12 +12,13 @@ at an end: ``linear_b``; the opening double: ``linear_a`` to the left, ``linear_
 the right). An end point that is not one of the two ends has no meaning to the engine,
 so naming one is refused with ``no_such_end``.
 
-How it differs from Seven Rocks, with the catalogue entry the diagnosis names for each
-among its first four (tests/project/test_third_party.py): there is no spinner, every double is
-a tile of the line and has no branches (no-spinner); and when both ends show the same
-value a tile is offered once, on the left (``Game._update_valid_moves``: "do not double
-count moves"), where Seven Rocks offers one placement per attach point, the opening
-double's two sides included (one-placement-per-value).
+How it differs from Seven Rocks, with the catalogue entry for each; the diagnosis's first
+rule set applies both and reproduces every failure exactly
+(tests/project/test_third_party.py): there is no spinner, every double is a tile of the
+line and has no branches (no-spinner); and when both ends show the same value a tile is
+offered once, on the left (``Game._update_valid_moves``: "do not double count moves"),
+where Seven Rocks offers one placement per attach point, the opening double's two sides
+included (one-placement-per-value).
 """
 
 from __future__ import annotations

@@ -29,6 +29,9 @@ from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.fixtures import Case, load_cases
 from conformance.suite.resources import fixtures_dir
 from conformance.suite.rules import load_rules
+from reference_impl.adapter import handle
+from reference_impl.commands import commands_for
+from reference_impl.mutants import variant
 from tests.support.cli import REPORT_SCHEMA, ROOT, cli
 
 # Not in tests/fake_engines: the fake engines' own tests count live processes started
@@ -105,7 +108,7 @@ PAIRS = [
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids="+".join)
-def test_an_engine_with_two_misreadings_gets_both_named_first(
+def test_an_engine_with_two_misreadings_is_reproduced_by_both_together(
     pair: tuple[str, str], cases: list[Case]
 ) -> None:
     result = _run(_mutant(pair), cases)
@@ -115,8 +118,10 @@ def test_an_engine_with_two_misreadings_gets_both_named_first(
     assert failed & (FAILS[pair[1]] - FAILS[pair[0]])
     assert not any(failed <= fails for fails in FAILS.values()), "one signature explains all"
     diagnosis = diagnose_run(result)
-    assert {m.mutant for m in diagnosis.misreadings[:2]} == set(pair), format_diagnosis(diagnosis)
-    assert diagnosis.unexplained == ()
+    first = diagnosis.misreadings[0]
+    assert set(first.variants) == set(pair), format_diagnosis(diagnosis)
+    assert len(first.reproduced) == diagnosis.failures == len(failed)
+    assert first.contradicted == () and diagnosis.unexplained == ()
 
 
 @pytest.mark.parametrize(
@@ -229,13 +234,21 @@ def test_the_reports_carry_the_diagnosis() -> None:
     report = json.loads(done.stdout)
     jsonschema.Draft202012Validator(json.loads(REPORT_SCHEMA.read_text())).validate(report)
     first = report["diagnosis"][0]
-    assert first["mutant"] == "every-double-spinner"
+    assert first["variants"] == [first["mutant"]] == ["every-double-spinner"]
     assert first["rules"] == ["spinner.first-double", "double.later-no-branches"]
-    assert first["explained"] == len(first["cases"]) == len(FAILS["every-double-spinner"])
+    assert first["reproduced"] == len(first["cases"]) == len(FAILS["every-double-spinner"])
+    assert first["contradicted"] == 0
     text = cli("run", "--engine", engine).stdout
-    assert "Likely misreadings:" in text
     count = len(FAILS["every-double-spinner"])
-    assert f"{count} of {count} failures match `every-double-spinner`" in text
+    summary = (
+        "your engine answers as Seven Rocks with these changes: `every-double-spinner` "
+        f"(every double opens branches once continued, not only the first) (reproduces "
+        f"{count} of {count} failures exactly; would fail 0 of the cases you pass)"
+    )
+    # A paragraph near the top, and the whole block at the end.
+    head, _, tail = text.partition("Likely misreadings:")
+    assert "Diagnosis: " + summary in head.splitlines()[3]
+    assert summary in tail
 
 
 def _tie(cases: list[Case]) -> tuple[list[Case], list[str]] | None:
@@ -264,7 +277,7 @@ def test_a_subset_run_names_tied_mutants_together(cases: list[Case]) -> None:
     diagnosis = diagnose_run(_run(_mutant((names[0],)), chosen))
     first = diagnosis.misreadings[0]
     assert [first.mutant, *first.alternatives][: len(names)] == names
-    assert len(diagnosis.misreadings) == 1
+    assert len(first.reproduced) == diagnosis.failures
     others = ", ".join(f"`{n}`" for n in names[1:])
     assert f"cannot tell it apart from {others}" in format_diagnosis(diagnosis)
 
@@ -274,6 +287,7 @@ def test_errored_cases_take_no_part(cases: list[Case]) -> None:
     # only the failures are explained, and the errored cases blame nothing.
     errored, failed = FAILS["counted-omits-zero"], FAILS["remainder-3-down"]
     changes = CHANGES["remainder-3-down"]
+    served = commands_for(variant(["remainder-3-down"]))
     results = [
         CaseResult(
             case,
@@ -284,6 +298,8 @@ def test_errored_cases_take_no_part(cases: list[Case]) -> None:
             else Outcome.PASSED,
             # Each failure differs where the misreading changes it.
             mismatches=tuple(Mismatch(f"result.{f}", "differs") for f in changes.get(case.id, ())),
+            # The failures are answered as an engine with the misreading answers them.
+            reply=handle(case.request(1), served) if case.id in failed else None,
         )
         for case in cases
     ]
