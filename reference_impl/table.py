@@ -206,10 +206,12 @@ class Table:
         return self.layout.double_counts[at * 7 + value]
 
     def _contributions(self) -> list[tuple[int, int]]:
-        """Every counted end as ``(tile, contribution)``, listed or not."""
+        """Every counted end as ``(tile, contribution)``, listed or not: the open ends in
+        their order, then the doubles no open end shows, then the spinner."""
         worth = self.layout.worth
         out: list[tuple[int, int]] = []
-        seen = 0
+        spinner = self.spinner
+        seen = BIT[spinner] if spinner >= 0 else 0
         for tile, side, value in self.ends:
             if side <= SIDE_HIGH:
                 out.append((tile, worth[value]))  # scoring.end-sum
@@ -219,6 +221,8 @@ class Table:
         for tile in range(28):
             if DOUBLE[tile] and self.placed & BIT[tile] and not seen & BIT[tile]:
                 out += [(tile, c) for c in self._double_counts(tile)]
+        if spinner >= 0:
+            out += [(spinner, c) for c in self._double_counts(spinner)]
         return out
 
     def counted(self) -> list[tuple[int, int]]:

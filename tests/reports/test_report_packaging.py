@@ -30,6 +30,6 @@ def test_installed_wheel_writes_the_html_report_with_a_diagnosis(installed: Inst
         capture_output=True, text=True, cwd=elsewhere, env=env, timeout=120,
     )  # fmt: skip
     assert done.returncode == 1, done.stderr
-    assert "match `counted-omits-zero`" in done.stdout
+    assert "these changes: `counted-omits-zero`" in done.stdout
     page = (elsewhere / "r.html").read_text(encoding="utf-8")
-    assert "match `counted-omits-zero`" in page and '<div class="board"><svg' in page
+    assert "these changes: `counted-omits-zero`" in page and '<div class="board"><svg' in page
