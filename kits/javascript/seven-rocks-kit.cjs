@@ -175,6 +175,12 @@ class EndPoint {
   /** A string naming the point, for Map and Set keys. */
   get key() { return `${this.tile} ${this.side}`; }
   toJSON() { return { tile: this.tile, side: this.side }; }
+  /**
+   * This point as an open point carrying the value protocol 1 names for its side.
+   * @deprecated since 1.0.0, to be removed in 2.0.0: an open point carries the value your
+   * engine reports, so build `new OpenPoint(end, value)` with it (the replay helper does).
+   */
+  toOpenPoint() { return new OpenPoint(this, this.value); }
   toString() { return this.key; }
 }
 

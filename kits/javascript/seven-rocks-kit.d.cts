@@ -63,6 +63,12 @@ export declare class EndPoint {
   /** A string naming the point, for Map and Set keys. */
   readonly key: string;
   toJSON(): { tile: Tile; side: SideName };
+  /**
+   * This point as an open point carrying the value protocol 1 names for its side.
+   * @deprecated since 1.0.0, to be removed in 2.0.0: build `new OpenPoint(end, value)` with
+   * the value your engine reports.
+   */
+  toOpenPoint(): OpenPoint;
   toString(): string;
 }
 

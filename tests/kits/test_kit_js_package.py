@@ -14,14 +14,18 @@ import pytest
 
 from tests.support.cli import ROOT
 from tests.support.kits import CORRUPTED, corrupted_suite
+from tests.support.tools import missing, missing_reason
 from tools import build_js_kit
 
 NODE = shutil.which("node")
 NPM = shutil.which("npm")
 KIT = ROOT / "kits" / "javascript"
-needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed: the JS kit needs it")
+needs_node = pytest.mark.skipif(
+    NODE is None, reason=missing_reason("node", "not installed: the JS kit needs it")
+)
 needs_npm = pytest.mark.skipif(
-    NODE is None or NPM is None, reason="npm is not installed: it installs the package"
+    NODE is None or NPM is None,
+    reason=missing_reason("npm", "node or npm is not installed: npm installs the package"),
 )
 # The TypeScript the type declarations are checked with (a compatible range).
 TYPESCRIPT = "typescript@~5.9.3"
@@ -92,6 +96,20 @@ def test_the_esm_and_commonjs_entry_points_export_the_same_names(project: Path) 
     assert {"Engine", "replayTable", "replayLegal", "OpenPoint", "Counted", "NoMatch"} <= set(
         found["esm"]
     )
+
+
+_OLD_OPEN_POINT = """
+const { tile, EndPoint, OpenPoint, Side } = await import("seven-rocks-kit");
+const point = new EndPoint(tile(2, 5), Side.HIGH).toOpenPoint();
+console.log(JSON.stringify({ json: point, open: point instanceof OpenPoint, value: point.value }));
+"""
+
+
+@needs_node
+def test_end_point_to_open_point_still_works_as_an_adapter_of_0_1_wrote_it(project: Path) -> None:
+    # Kept, deprecated, for the 1.x releases: adapters written against 0.1.0 call it.
+    found = _node(_OLD_OPEN_POINT, project)
+    assert found == {"json": {"tile": [2, 5], "side": "high", "value": 5}, "open": True, "value": 5}
 
 
 _BEHAVIOUR = """
@@ -208,11 +226,11 @@ def test_the_replay_helper_builds_the_reply_from_what_the_board_reports(project:
 def typescript(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder with TypeScript installed from npm (skips when it cannot be)."""
     if NODE is None or NPM is None:
-        pytest.skip("node or npm is not installed: TypeScript comes from npm")
+        missing("npm", "node or npm is not installed: TypeScript comes from npm")
     folder = tmp_path_factory.mktemp("typescript")
     done = _npm("install", TYPESCRIPT, cwd=folder)
     if done.returncode != 0:
-        pytest.skip(f"npm could not install {TYPESCRIPT}: {done.stderr.strip()[-300:]}")
+        missing("npm", f"npm could not install {TYPESCRIPT}: {done.stderr.strip()[-300:]}")
     return folder / "node_modules" / ".bin" / "tsc"
 
 
