@@ -26,6 +26,7 @@ from tests.kits.test_kit import BAD, CASES, SECTION_6, WELL_FORMED, _form_verdic
 from tests.kits.test_kit_js import _plays
 from tests.support.cli import ROOT, cli
 from tests.support.kits import CORRUPTED, corrupted_suite
+from tests.support.tools import missing
 
 GO_KIT = ROOT / "kits" / "go"
 JAVA_KIT = ROOT / "kits" / "java"
@@ -118,14 +119,14 @@ def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     """Each compiled kit's engines; skips when the toolchain is missing."""
     if request.param == "go":
         if shutil.which("go") is None:
-            pytest.skip("go is not installed (Debian: golang-go): the Go kit needs it")
+            missing("go", "not installed (Debian: golang-go): the Go kit needs it")
         sources = [*GO_KIT.rglob("*.go"), GO_KIT / "go.mod", PROBES / "probe.go"]
         out = _once(tmp_path_factory, "go-kit", sources, _build_go)
         return Built([str(out / "example")], [str(out / "probe")])
     if shutil.which("javac") is None or shutil.which("java") is None:
-        pytest.skip("javac is not installed (Java 17): the Java kit needs it")
+        missing("javac", "not installed (Java 17): the Java kit needs it")
     if not GSON.is_file():
-        pytest.skip(f"gson is not at {GSON} (Debian: libgoogle-gson-java)")
+        missing("gson", f"not at {GSON} (Debian: libgoogle-gson-java)")
     sources = [*JAVA_KIT.rglob("*.java"), PROBES / "Probe.java", GSON]
     out = _once(tmp_path_factory, "java-kit", sources, _build_java)
     return Built(_java(out, "KitExample"), _java(out, "Probe"))
@@ -310,7 +311,7 @@ def _go_test(*env: tuple[str, str]) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def go_tests() -> Iterator[None]:
     if shutil.which("go") is None:
-        pytest.skip("go is not installed (Debian: golang-go): the Go kit needs it")
+        missing("go", "not installed (Debian: golang-go): the Go kit needs it")
     yield
 
 

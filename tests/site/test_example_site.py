@@ -12,6 +12,7 @@ import pytest
 
 from conformance.site.build import MANIFEST
 from tests.support.site import THIRD_PARTY, check_site_page, third_party_installed
+from tests.support.tools import missing
 from tools.build_example_site import ENGINES, REPORTS, SITE, same_run, site_files
 
 REBUILD = "stale: rebuild it with python tools/build_example_site.py"
@@ -39,7 +40,7 @@ def test_the_example_reports_are_those_of_todays_runs(
     stem: str, site_reports: dict[str, Path]
 ) -> None:
     if stem == THIRD_PARTY and not third_party_installed():
-        pytest.skip("all-fives-domino is not installed (python -m pip install '.[thirdparty]')")
+        missing("all-fives-domino", "not installed (python -m pip install '.[thirdparty]')")
     committed = json.loads((REPORTS / f"{stem}.json").read_text(encoding="utf-8"))
     fresh = json.loads(site_reports[stem].read_text(encoding="utf-8"))
     assert same_run(committed, fresh), f"{REPORTS.name}/{stem}.json is {REBUILD}"
