@@ -245,7 +245,7 @@ def _table_problems(example: Example, case: Case) -> list[str]:
         out.append("the counted ends do not add up to the end sum stated")
     if example.drawing != drawing_for(example):
         out.append(
-            "the drawing is not the board module's (run python tools/spec_examples.py --write)"
+            "the drawing is not the board module's (run python -m tools.regenerate)"
         )
     return out
 
@@ -290,6 +290,6 @@ def _play_problems(example: Example, case: Case) -> list[str]:
     if example.play != fresh:
         return [
             "the turn tables and drawings are not the fixture's "
-            "(run python tools/spec_examples.py --write)"
+            "(run python -m tools.regenerate)"
         ]
     return []

@@ -57,10 +57,6 @@ def _npm(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
-def test_the_commonjs_entry_point_and_its_types_are_built_from_the_modules() -> None:
-    assert build_js_kit.stale() == [], "run python tools/build_js_kit.py"
-
-
 def test_the_builder_refuses_forms_it_cannot_translate(tmp_path: Path) -> None:
     (tmp_path / "seven-rocks-kit.mjs").write_text('export default 1;\nexport * from "./x.mjs";\n')
     (tmp_path / "seven-rocks-kit.d.ts").write_text("")
