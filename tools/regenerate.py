@@ -14,8 +14,9 @@ each is committed rather than built where it is used:
   run, and computing it runs the suite against every catalogue mutant;
 - ``spec/rules.md``, its drawings, play tables and rule-line tails (``spec``): the spec
   is read as a page, on a forge or in an editor, where nothing runs;
-- ``kits/javascript/seven-rocks-kit.cjs`` and ``.d.cts`` (``js-kit``): ``npm install``
-  of the kit's folder runs no build;
+- the JavaScript kit's ES modules, CommonJS file and type declarations, built from its
+  TypeScript (``kits/javascript/src``) by ``npm run build``, tsc then rollup (``js-kit``):
+  ``npm install`` of the kit's folder runs no build, and the suite's wheel carries them;
 - ``examples/report-example.html`` (``example-report``): the example page README links
   to, opened without installing anything (its duration is written as 0).
 
@@ -28,12 +29,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["COMMAND", "GENERATORS", "ROOT", "Generator", "main", "stale"]
+__all__ = ["COMMAND", "GENERATORS", "ROOT", "Generator", "Unavailable", "main", "stale"]
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = "python -m tools.regenerate"
@@ -75,11 +79,45 @@ def _spec() -> Mapping[str, bytes]:
     return {"spec/rules.md": fresh.encode()}
 
 
-def _js_kit() -> Mapping[str, bytes]:
-    from tools.build_js_kit import KIT, build
+class Unavailable(RuntimeError):
+    """A generator needs a tool that is not installed (its name in ``tool``)."""
 
-    folder = KIT.relative_to(ROOT).as_posix()
-    return {f"{folder}/{name}": text.encode() for name, text in build().items()}
+    def __init__(self, tool: str, message: str) -> None:
+        super().__init__(message)
+        self.tool = tool
+
+
+JS_KIT = ROOT / "kits" / "javascript"
+_JS_BUILD_INPUTS = ("src", "package.json", "tsconfig.json", "rollup.config.mjs")
+
+
+def _js_kit() -> Mapping[str, bytes]:
+    # npm run build (tsc, then rollup) in a copy of the kit's sources, so that a check
+    # changes nothing; the files built are those package.json publishes.
+    if shutil.which("npm") is None:
+        raise Unavailable("npm", "npm is not installed: it builds the JavaScript kit")
+    modules = JS_KIT / "node_modules"
+    if not modules.is_dir():
+        raise Unavailable("npm", f"{modules} is missing: run npm ci in {JS_KIT}")
+    package = json.loads((JS_KIT / "package.json").read_text(encoding="utf-8"))
+    built = [n for n in package["files"] if n.endswith((".mjs", ".cjs", ".d.mts", ".d.cts"))]
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(scratch)
+        for name in _JS_BUILD_INPUTS:
+            source = JS_KIT / name
+            if source.is_dir():
+                shutil.copytree(source, copy / name)
+            else:
+                shutil.copy(source, copy / name)
+        (copy / "node_modules").symlink_to(modules, target_is_directory=True)
+        done = subprocess.run(
+            ["npm", "run", "--silent", "build"], cwd=copy, capture_output=True, text=True,
+            timeout=600,
+        )  # fmt: skip
+        if done.returncode != 0:
+            raise RuntimeError(f"npm run build failed: {done.stdout[-2000:]}{done.stderr[-2000:]}")
+        folder = JS_KIT.relative_to(ROOT).as_posix()
+        return {f"{folder}/{name}": (copy / name).read_bytes() for name in built}
 
 
 EXAMPLE_MUTANT = "every-double-spinner"
@@ -143,7 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for generator in GENERATORS:
         if args.only and generator.name not in args.only:
             continue
-        files = generator.build()
+        try:
+            files = generator.build()
+        except Unavailable as missing:
+            print(f"{generator.name}: {missing}", file=sys.stderr)
+            return 2
         for name in stale(files):
             found.append(name)
             if args.check:

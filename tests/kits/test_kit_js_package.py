@@ -15,7 +15,6 @@ import pytest
 from tests.support.cli import ROOT
 from tests.support.kits import CORRUPTED, corrupted_suite
 from tests.support.tools import missing, missing_reason
-from tools import build_js_kit
 
 NODE = shutil.which("node")
 NPM = shutil.which("npm")
@@ -57,13 +56,6 @@ def _npm(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
-def test_the_builder_refuses_forms_it_cannot_translate(tmp_path: Path) -> None:
-    (tmp_path / "seven-rocks-kit.mjs").write_text('export default 1;\nexport * from "./x.mjs";\n')
-    (tmp_path / "seven-rocks-kit.d.ts").write_text("")
-    with pytest.raises(build_js_kit.ModuleFormError, match="export default"):
-        build_js_kit.build(tmp_path)
-
-
 def test_package_json_names_every_file_the_entry_points_load() -> None:
     package = json.loads((KIT / "package.json").read_text(encoding="utf-8"))
     assert package["name"] == "seven-rocks-kit" and package["version"]
@@ -72,8 +64,32 @@ def test_package_json_names_every_file_the_entry_points_load() -> None:
     for condition in ("import", "require"):
         for target in entry[condition].values():
             assert target.removeprefix("./") in files
-    modules = {p.name for p in KIT.glob("*.mjs")}
-    assert modules <= files
+    # Every module tsc builds from src/, with its declarations.
+    sources = sorted(p.name.removesuffix(".mts") for p in (KIT / "src").glob("*.mts"))
+    assert sources and {f"{n}.mjs" for n in sources} | {f"{n}.d.mts" for n in sources} <= files
+
+
+@needs_npm
+def test_npm_pack_ships_the_built_package_and_it_installs_offline(tmp_path: Path) -> None:
+    # The tarball a release would publish: the built files, the typed source, the docs;
+    # no node_modules, build configuration or tools.
+    done = _npm("pack", "--json", "--pack-destination", str(tmp_path), cwd=KIT)
+    assert done.returncode == 0, done.stderr
+    [packed] = json.loads(done.stdout)
+    shipped = {entry["path"] for entry in packed["files"]}
+    package = json.loads((KIT / "package.json").read_text(encoding="utf-8"))
+    expected = {"package.json", *(n for n in package["files"] if n != "src")}
+    expected |= {f"src/{p.name}" for p in (KIT / "src").glob("*.mts")}
+    assert shipped == expected
+    assert packed["version"] == package["version"]
+    # The tarball installs with no registry (the kit has no dependency) and serves.
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "package.json").write_text('{"name": "probe", "private": true}', encoding="utf-8")
+    installed = _npm("install", "--offline", str(tmp_path / packed["filename"]), cwd=project)
+    assert installed.returncode == 0, installed.stderr
+    found = _node(_SAME_NAMES, project)
+    assert found["esm"] == found["cjs"] and "Engine" in found["esm"]
 
 
 _SAME_NAMES = """

@@ -2,8 +2,9 @@
 
 - Python: the names in ``seven_rocks_kit.__all__``, read with ``inspect``: classes with
   their bases, constructor and public members, functions with their signatures.
-- JavaScript: the declared types (the generated ``.d.ts``), read with the TypeScript
-  compiler's API (``kits/javascript/tools/api.mjs``).
+- JavaScript: the declared types (``seven-rocks-kit.d.mts``, which tsc generates from
+  the kit's TypeScript), read with the TypeScript compiler's API
+  (``kits/javascript/tools/api.mjs``).
 - Go: the exported identifiers with their types, read with ``go/types``
   (``go_api.go``); a struct's fields one a line, since adding one breaks no caller.
 - Java: the public signatures of the built jar, as ``javap -public`` prints them.

@@ -4,8 +4,12 @@
 // with api.txt, the record of the last release.
 import ts from "typescript";
 
-const entry = new URL("../seven-rocks-kit.d.ts", import.meta.url).pathname;
-const program = ts.createProgram([entry], { strict: true, noEmit: true });
+const entry = new URL("../seven-rocks-kit.d.mts", import.meta.url).pathname;
+// The options fixed here, not taken from a tsconfig: the same declarations print the same.
+const program = ts.createProgram([entry], {
+  strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"],
+  module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [],
+});
 const checker = program.getTypeChecker();
 const module = checker.getSymbolAtLocation(program.getSourceFile(entry));
 const lines = [];
@@ -17,7 +21,10 @@ const members = (owner, type, where) => {
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
     const flags = declaration ? ts.getCombinedModifierFlags(declaration) : 0;
     if (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) continue;
-    const readonly = flags & ts.ModifierFlags.Readonly ? "readonly " : "";
+    // A getter with no setter is read-only, as `readonly` declares it.
+    const kinds = (property.declarations ?? []).map((d) => d.kind);
+    const getterOnly = kinds.includes(ts.SyntaxKind.GetAccessor) && !kinds.includes(ts.SyntaxKind.SetAccessor);
+    const readonly = flags & ts.ModifierFlags.Readonly || getterOnly ? "readonly " : "";
     lines.push(`${owner}${where}${readonly}${property.getName()}: ${text(checker.getTypeOfSymbol(property))}`);
   }
 };
@@ -35,9 +42,10 @@ for (let symbol of checker.getExportsOfModule(module)) {
     lines.push(`interface ${name}`);
     members(name, checker.getDeclaredTypeOfSymbol(symbol), " ");
   } else if (symbol.flags & ts.SymbolFlags.TypeAlias) {
-    const declared = checker.getDeclaredTypeOfSymbol(symbol);
-    const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias;
-    lines.push(`type ${name} = ${checker.typeToString(declared, undefined, flags)}`);
+    // As declared (a union printed from the checker's types comes in no fixed order).
+    const declaration = symbol.declarations.find(ts.isTypeAliasDeclaration);
+    const text = declaration.type.getText().replace(/\s+/g, " ").replace(/^\| /, "");
+    lines.push(`type ${name} = ${text.replace(/; }/g, " }")}`);
   } else {
     lines.push(`${name}: ${text(checker.getTypeOfSymbol(symbol))}`);
   }
