@@ -22,7 +22,8 @@ rm -rf "$OUT/classes" "$OUT/test-classes"
 mkdir -p "$OUT/classes" "$OUT/test-classes"
 javac -Xlint:all -Werror --release 17 -cp "$GSON" -d "$OUT/classes" $(find src -name '*.java')
 jar --create --file "$OUT/seven-rocks-kit-$version.jar" -C "$OUT/classes" .
-echo "$OUT/seven-rocks-kit-$version.jar"
+# Its absolute path, for JAR=$(build.sh --no-test) from any folder.
+echo "$(cd "$OUT" && pwd)/seven-rocks-kit-$version.jar"
 [ "${1:-}" = "--no-test" ] && exit 0
 [ -f "$JUNIT" ] || { echo "build: $JUNIT is missing (Debian: junit5)" >&2; exit 2; }
 javac -Xlint:all -Werror --release 17 -cp "$GSON:$OUT/classes:$JUNIT" -d "$OUT/test-classes" \

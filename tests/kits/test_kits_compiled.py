@@ -373,3 +373,29 @@ def test_the_java_build_makes_a_versioned_jar_and_passes_the_kits_junit_tests(
     found = re.search(r"(\d+) tests successful", done.stdout)
     assert found is not None and int(found.group(1)) >= 6, done.stdout
     assert re.search(r"\b0 tests failed", done.stdout), done.stdout
+
+
+def test_the_java_readme_builds_the_jar_and_an_engine_against_it(tmp_path: Path) -> None:
+    # As the README's quick start: JAR=$(build.sh --no-test), javac against it, run.
+    for tool in ("javac", "jar", "java"):
+        if shutil.which(tool) is None:
+            missing(tool, "not installed (Java 17): the Java kit's build needs it")
+    if not GSON.is_file():
+        missing("gson", f"not at {GSON} (Debian: libgoogle-gson-java)")
+    readme = (JAVA_KIT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"```java\n(.*?)```", readme, re.S)
+    assert found is not None
+    (tmp_path / "MyEngine.java").write_text(found.group(1), encoding="utf-8")
+    built = subprocess.run(
+        [str(JAVA_KIT / "build.sh"), "--no-test"], capture_output=True, text=True, timeout=600,
+        cwd=tmp_path, env={**os.environ, "OUT": str(tmp_path / "kit"), "GSON": str(GSON)},
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    jar = built.stdout.strip().splitlines()[-1]
+    assert Path(jar).is_absolute() and Path(jar).is_file()
+    classes = os.pathsep.join([str(GSON), jar])
+    _run(["javac", "-cp", classes, "-d", str(tmp_path / "out"), "MyEngine.java"], tmp_path)
+    engine = f"java -cp {tmp_path / 'out'}{os.pathsep}{classes} MyEngine"
+    done = cli("run", "--engine", engine, "--cmd", "settle", "--format", "json")
+    totals = json.loads(done.stdout)["totals"]
+    assert done.returncode == 0 and totals["passed"] == totals["total"] > 0, done.stderr
