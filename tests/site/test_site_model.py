@@ -183,3 +183,24 @@ def test_slugs_are_file_names() -> None:
     assert slug("seven-rocks-reference mutant x") == "seven-rocks-reference-mutant-x"
     assert slug("../../etc/passwd") == "etc-passwd"
     assert slug("\u202e<script>") == "script" and slug("!!!") == "engine"
+
+
+@pytest.mark.parametrize("other", ["My-Engine", "my engine", "MY_ENGINE!", "my-engine\u202e"])
+def test_names_sharing_a_page_are_refused(reference: dict[str, Any], other: str) -> None:
+    # Each name keeps its own page and badge: a name that slugs alike is refused, it
+    # never moves the first engine to my-engine-2 and takes badges/my-engine.svg.
+    first, second = copy.deepcopy(reference), copy.deepcopy(reference)
+    first["engine"]["name"], second["engine"]["name"] = "my-engine", other
+    alone = combine([_report(first, "mine.json")])
+    assert [e.slug for e in alone.engines] == ["my-engine"]
+    for order in itertools.permutations([_report(first, "mine.json"), _report(second, "x.json")]):
+        with pytest.raises(ReportError, match="would share the page and badge name 'my-engine'"):
+            combine(order)
+
+
+def test_a_huge_colliding_name_is_shown_cut(reference: dict[str, Any]) -> None:
+    first, second = copy.deepcopy(reference), copy.deepcopy(reference)
+    first["engine"]["name"], second["engine"]["name"] = "e" * 100_000, "E" * 100_000
+    with pytest.raises(ReportError) as refused:
+        combine([_report(first, "a.json"), _report(second, "b.json")])
+    assert len(str(refused.value)) < 400
