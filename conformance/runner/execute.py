@@ -83,6 +83,7 @@ def run_suite(
         for client in spawned:
             client.close()
         raise
+    state.warnings.extend(f"the handshake's {note}" for note in infos[0].cut)
     if options.check_messages:
         from conformance.suite import schemas
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from conformance.engine.handshake import MAX_ENGINE_TEXT
 from conformance.site.changes import changes
 from conformance.site.model import Status, combine, slug, version_key
 from conformance.site.reading import Report, ReportError, read_report, report_from
@@ -200,7 +201,26 @@ def test_names_sharing_a_page_are_refused(reference: dict[str, Any], other: str)
 
 def test_a_huge_colliding_name_is_shown_cut(reference: dict[str, Any]) -> None:
     first, second = copy.deepcopy(reference), copy.deepcopy(reference)
-    first["engine"]["name"], second["engine"]["name"] = "e" * 100_000, "E" * 100_000
-    with pytest.raises(ReportError) as refused:
-        combine([_report(first, "a.json"), _report(second, "b.json")])
-    assert len(str(refused.value)) < 400
+    first["engine"]["name"], second["engine"]["name"] = "e" * MAX_ENGINE_TEXT, "E" * MAX_ENGINE_TEXT
+    reports = [_report(first, "a.json"), _report(second, "b.json")]
+    with pytest.raises(ReportError, match="would share") as refused:
+        combine(reports)
+    assert len(str(refused.value)) < 400  # both names in full: over 450
+
+
+@pytest.mark.parametrize("where", ["name", "version", "language", "suite"])
+def test_a_text_longer_than_a_runner_writes_is_refused(
+    reference: dict[str, Any], where: str
+) -> None:
+    # A name of a megabyte, shown on every rule page, made a site of a gigabyte.
+    def with_text(text: str) -> dict[str, Any]:
+        data = copy.deepcopy(reference)
+        if where == "suite":
+            data["suite"]["version"] = text
+        else:
+            data["engine"][where] = text
+        return data
+
+    _report(with_text("x" * MAX_ENGINE_TEXT), "longest.json")
+    with pytest.raises(ReportError, match=f"{MAX_ENGINE_TEXT + 1} characters long"):
+        _report(with_text("x" * (MAX_ENGINE_TEXT + 1)), "longer.json")
