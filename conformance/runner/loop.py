@@ -173,16 +173,25 @@ class EngineLoop:
         if state.aborted is not None:
             state.give_up(items, results)
             return
-        info = self.info()
-        pending: list[tuple[int, Case]] = []
-        for index, case in items:
-            skipped = not_sent(case, info, state.options.skip_features)
-            if skipped is not None:
-                state.record(results, index, skipped)
-            else:
-                pending.append((index, case))
+        pending = list(items)
         while pending:
-            pending = self._batch(pending, results)
+            pending = self._batch(self._sendable(pending, results), results)
+
+    def _sendable(
+        self, items: Sequence[tuple[int, Case]], results: dict[int, CaseResult]
+    ) -> list[tuple[int, Case]]:
+        """The cases of ``items`` the current engine's handshake lets the run send; the
+        others are recorded as skipped. Asked again after each restart: a restarted
+        engine is held to its own handshake (spec/protocol.md section 8, item 3)."""
+        info = self.info()
+        sendable: list[tuple[int, Case]] = []
+        for index, case in items:
+            skipped = not_sent(case, info, self.state.options.skip_features)
+            if skipped is not None:
+                self.state.record(results, index, skipped)
+            else:
+                sendable.append((index, case))
+        return sendable
 
     def _batch(
         self, pending: list[tuple[int, Case]], results: dict[int, CaseResult]
@@ -190,6 +199,8 @@ class EngineLoop:
         """Send ``pending`` to the engine; the cases still to send after a restart."""
         state, client = self.state, self.client
         assert client is not None
+        if not pending:
+            return []
         requests = [case.request(client.next_seq()) for _, case in pending]
         done = 0
         broken = False
