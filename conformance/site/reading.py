@@ -124,6 +124,12 @@ def report_from(data: Any, *, source: str) -> Report:
         raise ReportError(
             source, "the run left out the suite's own cases (--no-suite): it measures nothing"
         )
+    seen: set[str] = set()
+    for number, entry in enumerate(data["cases"]):
+        # A case listed twice (failed, then passed) would be counted by its last entry.
+        if entry["id"] in seen:
+            raise ReportError(source, f"$.cases[{number}]: the case {entry['id']} is listed twice")
+        seen.add(entry["id"])
     labels = {f"engine.{key}": data["engine"][key] for key in ENGINE_FIELDS}
     labels["suite.version"] = data["suite"]["version"]
     for where, text in labels.items():

@@ -224,3 +224,13 @@ def test_a_text_longer_than_a_runner_writes_is_refused(
     _report(with_text("x" * MAX_ENGINE_TEXT), "longest.json")
     with pytest.raises(ReportError, match=f"{MAX_ENGINE_TEXT + 1} characters long"):
         _report(with_text("x" * (MAX_ENGINE_TEXT + 1)), "longer.json")
+
+
+def test_a_case_listed_twice_is_refused(reference: dict[str, Any]) -> None:
+    # A failed case listed again as passed made the badge read one more case passed.
+    doubled = copy.deepcopy(reference)
+    first = doubled["cases"][0]
+    doubled["cases"][0] = {**first, "outcome": "failed"}
+    doubled["cases"].append({**first, "outcome": "passed"})
+    with pytest.raises(ReportError, match=rf"\$\.cases\[{len(doubled['cases']) - 1}\].*twice"):
+        _report(doubled, "doubled.json")
