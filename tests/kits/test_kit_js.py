@@ -15,6 +15,7 @@ import pytest
 from reference_impl.adapter import handle as reference_handle
 from tests.kits.test_kit import BAD, CASES, SECTION_6, WELL_FORMED, _form_verdict, _mutate
 from tests.support.cli import ROOT, cli
+from tests.support.kits import ODD_LINES
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed: the JS kit needs it")
@@ -210,25 +211,7 @@ def test_no_string_passes_for_a_number(tmp_path: Path) -> None:
 def test_the_kit_reads_json_as_json_parse_does(tmp_path: Path) -> None:
     # Whatever the line, the kit's verdict on its form is the reference adapter's: the
     # same JSON read, the same refusals (not JSON, repeated keys, escapes, depth).
-    lines = [
-        '{"cmd": "settle", "seq": 5, "hands": [[], [], [], []], }',
-        '{"cmd": "settle", "seq": 05, "hands": [[], [], [], []]}',
-        '{"cmd": "settle", "seq": 5, "hands": [[], [], [], []]} x',
-        '{"cmd": "settle", "seq": 5, "seq": 6, "hands": [[], [], [], []]}',
-        '{"cmd": "settle", "seq": -0, "hands": [[], [], [], []]}',
-        '{"cmd": "settle", "seq": 5, "hands": [[], [], [], []], "__proto__": {}}',
-        '{"cmd": "set\\u0074le", "seq": 5, "hands": [[], [], [], []]}',
-        '{"cmd": "settle", "seq": 5, "hands": "\x01"}',
-        '{"cmd": "settle", "seq": 5, "hands": [[], [], [], []], "x": "\\q"}',
-        '{"cmd": "settle", "seq": 5, "hands": [[[1,2]], [], [], []]}',
-        '{"cmd": "settle", "seq": 5, "hands": [[[1,2.5]], [], [], []]}',
-        '{"cmd": "settle", "seq": 5, "hands": [[[1,2e0]], [], [], []]}',
-        '{"cmd": "settle", "seq": 5, "hands": ' + "[" * 500 + "]" * 500 + "}",
-        '  {"cmd":"settle","seq":1e2,"hands":[[],[],[],[]]}\r',
-        "",
-        "{",
-        '"seq"',
-    ]
+    lines = ODD_LINES
     replies = _exchange(_node_engine(tmp_path), lines)
     reference = _exchange([sys.executable, "-m", "reference_impl.adapter"], lines)
     assert len(replies) == len(reference) == len(lines)
