@@ -32,6 +32,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 from seven_rocks_kit import ALL_TILES, QUERY_CMDS
 
 from conformance.runner.judge import differences
+from conformance.suite.messages import expected_of
 from reference_impl.adapter import handle
 
 __all__ = [
@@ -63,9 +64,8 @@ def agrees(request: dict[str, JSON], reply: JSON) -> bool:
     reply's ``seq``, and a rejection's ``message``, are not compared."""
     if not isinstance(reply, dict):
         return False
-    expected = {k: v for k, v in reference(request).items() if k != "seq"}
-    full = {"seq": 0, **request}
-    return not differences(expected, reply, full, complete=True)
+    expected = expected_of(reference(request))
+    return not differences(expected, reply, {"seq": 0, **request}, complete=True)
 
 
 def tiles() -> st.SearchStrategy[list[int]]:

@@ -32,6 +32,7 @@ from conformance.runner.compare import (
     result_objects,
 )
 from conformance.runner.consistency import relations
+from conformance.suite.messages import Expected, Result
 
 __all__ = ["MAX_DEPTH", "depth", "differences", "kind_of", "schema_problems", "stated_paths"]
 
@@ -112,10 +113,8 @@ def schema_problems(cmd: str, reply: Mapping[str, Any], stated: frozenset[str]) 
     return out
 
 
-def _wrong_kind(
-    expected: Mapping[str, Any], reply: Mapping[str, Any], kind: str | None
-) -> Mismatch:
-    if "result" in expected:
+def _wrong_kind(expected: Expected, reply: Mapping[str, Any], kind: str | None) -> Mismatch:
+    if isinstance(expected, Result):
         if kind == "rejected" and isinstance(reply["rejected"], Mapping):
             body = reply["rejected"]
             index = f" at index {render(body.get('index'))}" if "index" in body else ""
@@ -124,14 +123,12 @@ def _wrong_kind(
                 f"expected a result, got the rejection {render(body.get('code'))}{index}",
             )
         return Mismatch(kind or "", f"expected a result, got {kind or 'no answer'}")
-    return Mismatch(
-        kind or "",
-        f"expected the rejection {render(dict(expected['rejected']))}, got {kind or 'no answer'}",
-    )
+    wanted = render(expected.to_json()["rejected"])
+    return Mismatch(kind or "", f"expected the rejection {wanted}, got {kind or 'no answer'}")
 
 
 def differences(
-    expected: Mapping[str, Any],
+    expected: Expected,
     reply: Mapping[str, Any],
     request: Mapping[str, Any] | None = None,
     *,
@@ -139,29 +136,29 @@ def differences(
 ) -> list[Mismatch]:
     """How ``reply`` departs from ``expected``; empty when it matches.
 
-    ``expected`` is ``{"result": ...}`` or ``{"rejected": ...}`` (`Case.expected_reply`);
-    ``request`` the request answered, ``cmd`` included: without it only the values
-    ``expected`` states are judged, so it may be left out only when ``complete``, that is
-    when ``expected`` is a whole reply (another engine's, the reference's) and states
-    every key. The paths of the differences start at ``result`` or ``rejected``.
+    ``reply`` is the parsed reply line; ``request`` the request answered, ``cmd``
+    included: without it only the values ``expected`` states are judged, so it may be
+    left out only when ``complete``, that is when ``expected`` is a whole answer (another
+    engine's, the reference's: `conformance.suite.messages.expected_of`) stating every
+    key. The paths of the differences start at ``result`` or ``rejected``.
     """
     kind = kind_of(reply)
-    want = "result" if "result" in expected else "rejected"
+    want = "result" if isinstance(expected, Result) else "rejected"
     if kind != want:
         return [_wrong_kind(expected, reply, kind)]
     body = reply[kind]
-    if want == "rejected":
-        out = diff_rejected(dict(expected["rejected"]), body)
+    if isinstance(expected, Result):
+        out = diff(dict(expected.fields), body, "result", partial=not complete)
     else:
-        out = diff(expected["result"], body, "result", partial=not complete)
+        out = diff_rejected(expected.to_json()["rejected"], body)
     if request is None or out:
         return out
     cmd = request.get("cmd")
     if not isinstance(cmd, str):
         return out
-    stated = stated_paths(expected["result"]) if want == "result" else frozenset()
+    stated = stated_paths(expected.fields) if isinstance(expected, Result) else frozenset()
     out = schema_problems(cmd, reply, stated)
-    if out or want == "rejected":
+    if out or not isinstance(expected, Result):
         return out
     given = {k: v for k, v in request.items() if k not in ("cmd", "seq")}
     return [m for m in relations(cmd, given, body) if not _under(m.path, stated)]

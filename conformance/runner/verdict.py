@@ -110,7 +110,7 @@ def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) ->
             outcome=Outcome.SKIPPED,
             message=f"the engine declined the case: {_said(body)}",
         )
-    mismatches = differences(case.expected_reply(), reply, exchange.request)
+    mismatches = differences(case.expected, reply, exchange.request)
     if mismatches and case.expect is not None and key == "rejected":
         index = f" at index {render(body.get('index'))}" if "index" in body else ""
         return replace(
