@@ -111,3 +111,10 @@ def test_a_huge_engine_name_is_kept_bounded_in_every_report(tmp_path: Path) -> N
         assert len(report["engine"][key]) == MAX_ENGINE_TEXT
         assert f"the handshake's engine.{key}: 1000000 characters" in " ".join(report["warnings"])
     assert len(done.stdout) < 100_000 and html.stat().st_size < 1_000_000
+
+
+def test_smoke_shows_a_huge_handshake_cut() -> None:
+    done = cli("smoke", "--engine", fake("huge_name"))
+    handshake = next(line for line in done.stdout.splitlines() if line.startswith('< {"ready"'))
+    assert len(handshake) < 2100 and handshake.endswith("...")
+    assert len(done.stdout) < 100_000
