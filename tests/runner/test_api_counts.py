@@ -42,3 +42,6 @@ def test_the_limits_that_are_counts_are_taken() -> None:
 def test_the_command_line_takes_the_same_bound() -> None:
     done = cli("run", "--jobs", "257", "--cmd", "settle")
     assert done.returncode == 2 and "--jobs must be from 1 to 256" in done.stderr
+    for jobs in ("0", "257", "1000000000"):
+        done = cli("fuzz", "--jobs", jobs, "--hands", "1")
+        assert done.returncode == 2 and "from 1 to 256" in done.stderr, done.stderr

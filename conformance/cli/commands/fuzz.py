@@ -18,7 +18,7 @@ from conformance.cli.commands.common import (
 )
 from conformance.engine.client import EngineStartError
 from conformance.reports.sanitize import strict_json, terminal_text
-from conformance.runner.execute import reference_engine
+from conformance.runner.execute import MAX_JOBS, reference_engine
 from conformance.runner.expectfail import ExpectFail
 from conformance.runner.outcomes import EXIT_EMPTY
 
@@ -41,11 +41,19 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _jobs(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 1 to {MAX_JOBS}, not {json.dumps(text)}"
+        )
+    return int(text)
+
+
 def _configure(parser: argparse.ArgumentParser) -> None:
     add_engine_options(parser)
     parser.add_argument("--hands", type=_count, default=1000, help="hands to try (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="campaign seed (default 0)")
-    parser.add_argument("--jobs", type=_count, default=1, help="engine processes (default 1)")
+    parser.add_argument("--jobs", type=_jobs, default=1, help="engine processes (default 1)")
     parser.add_argument(
         "--shard",
         type=_shard,
