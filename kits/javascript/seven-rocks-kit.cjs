@@ -290,46 +290,143 @@ class JsonInteger {
     }
     toJSON() { return Number(this.text); }
 }
-const FLOAT_MARK = "\u0000float:";
-const INTEGER_MARK = "\u0000integer:";
+// One JSON text parsed as JSON.parse would, but with what the protocol needs of numbers:
+// the parser reads each number from its own digits, never from a string, so that no string
+// can pass for a number (a string "\u0000integer:7" is a string).
+const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
+const PLAIN_STRING = /^"[^\\\u0000-\u001f]*"$/;
 function parseLine(text) {
-    let marked = "";
-    let last = 0;
-    for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (c === '"') {
-            for (i++; i < text.length && text[i] !== '"'; i++)
-                if (text[i] === "\\")
-                    i++;
+    let at = 0;
+    const fail = () => {
+        const found = at < text.length ? JSON.stringify(text[at]) : "end of the line";
+        throw new SyntaxError(`unexpected ${found} at position ${at}`);
+    };
+    const space = () => {
+        for (let c = text.charCodeAt(at); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++at))
+            ;
+    };
+    const string = () => {
+        // The closing quote is the first one not escaped (after an even run of backslashes).
+        let end = at;
+        for (;;) {
+            end = text.indexOf('"', end + 1);
+            if (end < 0)
+                fail();
+            let slashes = 0;
+            while (text.charCodeAt(end - 1 - slashes) === 92)
+                slashes++;
+            if (slashes % 2 === 0)
+                break;
         }
-        else if (c === "-" || (c >= "0" && c <= "9")) {
-            let j = i + 1;
-            while (j < text.length && /[0-9.eE+-]/.test(text[j]))
-                j++;
-            const token = text.slice(i, j);
-            if (/[.eE]/.test(token) && /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(token)) {
-                marked += text.slice(last, i) + JSON.stringify(FLOAT_MARK + token);
-                last = j;
+        const raw = text.slice(at, end + 1);
+        if (PLAIN_STRING.test(raw)) {
+            at = end + 1;
+            return raw.slice(1, -1);
+        }
+        // Escapes and control characters are JSON.parse's to judge, on the string alone.
+        try {
+            const value = JSON.parse(raw);
+            at = end + 1;
+            return value;
+        }
+        catch {
+            throw new SyntaxError(`a string that is not JSON at position ${at}`);
+        }
+    };
+    const number = (key) => {
+        NUMBER.lastIndex = at;
+        const found = NUMBER.exec(text) ?? fail();
+        at = NUMBER.lastIndex;
+        // A fraction or an exponent is never an integer to the protocol, even 2.0.
+        if (found[1] !== undefined || found[2] !== undefined)
+            return new JsonFloat(Number(found[0]));
+        const value = Number(found[0]);
+        return key === "seq" && !Number.isSafeInteger(value) ? new JsonInteger(found[0]) : value;
+    };
+    const name = (into) => {
+        if (text[at] !== '"')
+            fail();
+        into.key = string();
+        space();
+        if (text[at] !== ":")
+            fail();
+        at++;
+        space();
+    };
+    // Containers being filled, innermost last, each with the key its next value takes: no
+    // recursion, whatever the depth.
+    const open = [];
+    space();
+    for (;;) {
+        const top = open.at(-1);
+        const key = top === undefined || Array.isArray(top.value) ? null : top.key;
+        let value;
+        const c = text[at];
+        if (c === "{" || c === "[") {
+            at++;
+            space();
+            const empty = text[at] === (c === "{" ? "}" : "]");
+            const made = c === "{" ? {} : [];
+            value = made;
+            if (!empty) {
+                const entered = { value: made, key: null };
+                open.push(entered);
+                if (c === "{")
+                    name(entered);
+                continue;
             }
-            else if (/^-?(0|[1-9][0-9]*)$/.test(token) && !Number.isSafeInteger(Number(token))) {
-                marked += text.slice(last, i) + JSON.stringify(INTEGER_MARK + token);
-                last = j;
+            at++;
+        }
+        else if (c === '"') {
+            value = string();
+        }
+        else if (text.startsWith("true", at)) {
+            value = true;
+            at += 4;
+        }
+        else if (text.startsWith("false", at)) {
+            value = false;
+            at += 5;
+        }
+        else if (text.startsWith("null", at)) {
+            value = null;
+            at += 4;
+        }
+        else {
+            value = number(key);
+        }
+        // The value goes into its container; each container it completes, into the next.
+        for (;;) {
+            const inner = open.at(-1);
+            space();
+            if (inner === undefined) {
+                if (at !== text.length)
+                    fail();
+                return value;
             }
-            i = j - 1;
+            if (Array.isArray(inner.value)) {
+                inner.value.push(value);
+            }
+            else {
+                // As JSON.parse does: an own property even for "__proto__"; a repeated key's last value.
+                Object.defineProperty(inner.value, inner.key, {
+                    value, writable: true, enumerable: true, configurable: true,
+                });
+            }
+            if (text[at] === ",") {
+                at++;
+                space();
+                if (!Array.isArray(inner.value))
+                    name(inner);
+                break;
+            }
+            if (text[at] !== (Array.isArray(inner.value) ? "]" : "}"))
+                fail();
+            at++;
+            open.pop();
+            value = inner.value;
         }
     }
-    marked += text.slice(last);
-    return JSON.parse(marked, (key, value) => {
-        if (typeof value !== "string")
-            return value;
-        if (value.startsWith(FLOAT_MARK))
-            return new JsonFloat(Number(value.slice(FLOAT_MARK.length)));
-        if (value.startsWith(INTEGER_MARK)) {
-            const digits = value.slice(INTEGER_MARK.length);
-            return key === "seq" ? new JsonInteger(digits) : Number(digits);
-        }
-        return value;
-    });
 }
 const isInt = (v) => typeof v === "number" && Number.isInteger(v);
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof JsonFloat);

@@ -14,6 +14,7 @@ import random
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,7 @@ from reference_impl.adapter import handle as reference_handle
 from tests.kits.test_kit import BAD, CASES, SECTION_6, WELL_FORMED, _form_verdict, _mutate
 from tests.kits.test_kit_js import _plays
 from tests.support.cli import ROOT, cli
-from tests.support.kits import CORRUPTED, corrupted_suite
+from tests.support.kits import CORRUPTED, ODD_LINES, corrupted_suite, long_seq_lines
 from tests.support.tools import missing
 
 GO_KIT = ROOT / "kits" / "go"
@@ -207,6 +208,28 @@ def test_seq_is_echoed_exactly_and_refused_unless_an_exact_integer(kit: Built) -
         assert reply["seq"] is None and reply["rejected"]["code"] == "bad_request", line
         assert reply["rejected"]["index"] is None
     assert len(raw) == len(lines)
+
+
+@pytest.mark.parametrize("digits", [1000, 1100, 4301, 100_000])
+def test_a_seq_of_any_length_is_echoed_exactly(kit: Built, digits: int) -> None:
+    # The Java kit read no number past about 1,000 digits (gson's buffer), the Python
+    # kit none past 4,300 (Python's limit on converting text to int).
+    lines, expected = long_seq_lines(digits)
+    raw = _exchange(kit.probe, lines)[1:]
+    assert len(raw) == len(lines) - 1
+    for seq, line in zip(expected, raw, strict=False):
+        assert line.startswith(f'{{"seq":{seq},') or line.endswith(f'"seq":{seq}}}'), line[:80]
+    # Anywhere but seq, such an integer is out of range: refused with its place.
+    assert [json.loads(line)["rejected"]["index"] for line in raw[2:]] == [0, None]
+
+
+def test_the_kit_reads_json_as_the_reference_does(kit: Built) -> None:
+    replies = _replies(kit.probe, ODD_LINES)
+    reference = _replies([sys.executable, "-m", "reference_impl.adapter"], ODD_LINES)
+    assert len(replies) == len(reference) == len(ODD_LINES)
+    for line, reply, expected in zip(ODD_LINES, replies, reference, strict=True):
+        assert _form_verdict(reply) == _form_verdict(expected), line[:80]
+        assert reply["seq"] == expected["seq"], line[:80]
 
 
 @pytest.mark.parametrize("protocol", ["1.0", "true", '"1"', "2", "10e-1"])

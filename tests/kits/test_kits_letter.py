@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from tests.support.cli import ROOT
+from tests.support.kits import long_seq_lines
 from tests.support.tools import missing
 
 NODE = shutil.which("node")
@@ -55,6 +56,22 @@ def test_seq_is_echoed_exactly_and_refused_unless_an_exact_integer(adapter: list
         reply = json.loads(line)  # strict JSON: no Infinity
         assert reply["seq"] is None and reply["rejected"]["code"] == "bad_request", line
         assert reply["rejected"]["index"] is None
+
+
+@pytest.mark.parametrize("digits", [1000, 4301, 100_000])
+@pytest.mark.parametrize("kit", ["python-kit", "javascript-kit"])
+def test_a_seq_of_any_length_is_echoed_exactly(kit: str, digits: int) -> None:
+    # Python refuses to turn more than 4,300 digits into an int: the Python kit answered
+    # such a seq as a line that is not JSON.
+    if kit == "javascript-kit" and NODE is None:
+        missing("node", "not installed: the JS kit needs it")
+    lines, expected = long_seq_lines(digits)
+    raw = _exchange(ADAPTERS[kit], lines)[1:]
+    assert len(raw) == len(lines) - 1
+    for seq, line in zip(expected, raw, strict=False):
+        assert line.startswith(f'{{"seq":{seq},"result"'), line[:80]
+    # Anywhere but seq, such an integer is out of range: refused with its place.
+    assert [json.loads(line)["rejected"]["index"] for line in raw[2:]] == [0, None]
 
 
 @pytest.mark.parametrize("protocol", ["1.0", "true", '"1"', "2", "10e-1", "1e0"])
