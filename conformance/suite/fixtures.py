@@ -61,12 +61,15 @@ class Case:
     """What the case needs beyond the rules (`conformance.suite.features.FEATURES`)."""
 
     def __post_init__(self) -> None:
-        # Exactly one expectation: "both" and "neither" cannot be built.
-        parse_expected(self.expect, self.expect_rejected)
+        # "Both" cannot be built. "Neither" is a case read back from a report that
+        # recorded no expectation (`conformance.site.reading`): shown, never judged.
+        if self.expect is not None and self.expect_rejected is not None:
+            raise ValueError("a case expects either a result or a rejection, not both")
 
     @property
     def expected(self) -> Expected:
-        """What the case requires: a `Result` or a `Rejection`."""
+        """What the case requires: a `Result` or a `Rejection`. ``ValueError`` for a case
+        read back from a report without its expectation."""
         return parse_expected(self.expect, self.expect_rejected)
 
     def request(self, seq: Any) -> dict[str, Any]:

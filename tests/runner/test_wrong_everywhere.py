@@ -2,8 +2,9 @@
 
 Each mode of tests/engines/wrong_everywhere.py rewrites every reply of the reference in
 one key that no case needs to state (an opening's ``on``, a pass's credit...). `run`
-fails exactly the cases whose answer the rewrite changes and exits 1, `conformance.api`
-gives the same verdicts, and `conformance.strategies.agrees` refuses every such answer.
+fails exactly the cases whose answer the rewrite changes and exits 1; `conformance.api`,
+the pytest plugin and `compare` give the same verdicts; `conformance.strategies.agrees`
+refuses every such answer.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ import copy
 import importlib.util
 import json
 import shlex
+import subprocess
 import sys
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -23,7 +26,7 @@ from conformance import api
 from conformance import strategies as sr
 from conformance.suite.fixtures import Case
 from reference_impl.adapter import handle
-from tests.support.cli import ROOT, cli
+from tests.support.cli import ROOT, cli, env
 
 ENGINE = ROOT / "tests" / "engines" / "wrong_everywhere.py"
 
@@ -88,6 +91,34 @@ def test_the_api_gives_the_same_verdicts() -> None:
     failed = {r.case.id for r in result.results if r.outcome.value == "failed"}
     assert failed == {c.id for c in cases} & changed != set()
     assert result.exit_code() == 1
+
+
+def test_the_pytest_plugin_gives_the_same_verdicts(tmp_path: Path) -> None:
+    (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    hand = {c.id for c in _suite() if c.cmd == "hand"} & _changed("pass-credits")
+    engine = ["--seven-rocks-engine", _engine("pass-credits")]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:randomly", "-q", "-rf", "-m", "hand", *engine],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env(),
+        check=False,
+    )
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
+    failed = {line.split()[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")}
+    assert failed == hand != set()
+
+
+def test_compare_gives_the_same_verdicts() -> None:
+    done = cli(
+        "compare", "--reference", "--engine", _engine("opening-on-null"), "--cmd", "legal",
+        timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    for case_id in {c.id for c in _suite() if c.cmd == "legal"} & _changed("opening-on-null"):
+        assert case_id in done.stdout
 
 
 @pytest.mark.parametrize("mode", MODES)
