@@ -4,6 +4,7 @@ machine, a failure under CI=true; other skips stay skips."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -51,3 +52,21 @@ def test_a_missing_tool_fails_under_ci_and_other_skips_stay(tmp_path: Path) -> N
     assert "1 failed, 1 skipped, 1 error" in done.stdout
     assert "ERROR test_probe.py::test_marked" in done.stdout
     assert "FAILED test_probe.py::test_called" in done.stdout
+
+
+def test_ci_run_stops_naming_a_tool_it_cannot_install(tmp_path: Path) -> None:
+    # No apt-get and no node on PATH: .ci/run fails at once, with the tool's name, before
+    # it builds anything (it used to carry on and let the tests skip).
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for tool in ("dirname", "bash"):
+        found = shutil.which(tool)
+        assert found is not None
+        (bin_dir / tool).symlink_to(found)
+    done = subprocess.run(
+        [str(bin_dir / "bash"), str(ROOT / ".ci" / "run")], capture_output=True, text=True,
+        timeout=60, env={"PATH": str(bin_dir), "HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.strip() == "CI: could not install node (not on PATH)"
+    assert done.stdout == ""

@@ -19,7 +19,7 @@ from tests.support.tools import missing_reason
 pytestmark = pytest.mark.skipif(
     all_fives_version() is None,
     reason=missing_reason(
-        "all-fives-domino", "not installed (python -m pip install '.[thirdparty]')"
+        "all-fives-domino", "not installed (python -m pip install ./kits/python '.[thirdparty]')"
     ),
 )
 
