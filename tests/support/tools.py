@@ -1,7 +1,8 @@
-"""Tools that .ci/run installs (node, npm, go, javac, gson, JUnit, chromium, bubblewrap,
-podman, the thirdparty extra): a test that needs a missing one skips with the reason on
-a developer's machine, and fails under ``CI=true``, where the tool's absence means the
-run does not test what it claims (tests/conftest.py turns those skips into failures).
+"""Tools that .ci/run installs (node, npm, go, javac, gson, JUnit, chromium, a C
+compiler, bubblewrap, podman, the test and thirdparty extras): a test that needs a
+missing one skips with the reason on a developer's machine, and fails under ``CI=true``,
+where the tool's absence means the run does not test what it claims (tests/conftest.py
+turns those skips into failures).
 """
 
 from __future__ import annotations
