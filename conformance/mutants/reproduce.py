@@ -3,9 +3,9 @@
 A rule set is the reference rules with some catalogue entries applied together
 (`reference_impl.mutants.variant`). It is run in-process on the very requests of a run's
 failing cases, and its whole reply compared with the engine's by the suite's own
-comparison (`conformance.runner.compare.diff`, the engine's reply as the actual value):
-a failure is *reproduced* when nothing differs. A rule set *contradicts* a case the
-engine passes when its own reply would fail that case.
+comparison (`conformance.runner.judge.differences`, the rule set's reply as a whole
+expectation): a failure is *reproduced* when nothing differs. A rule set *contradicts* a
+case the engine passes when the suite's verdict on its own reply is a failure.
 
 The search is a greedy cover, bounded and explainable:
 
@@ -36,8 +36,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.mutants.signatures import MutantSignature, Signatures
-from conformance.runner.compare import diff_rejected, matches
+from conformance.runner.compare import matches
+from conformance.runner.judge import differences
 from conformance.suite.fixtures import Case
+from conformance.suite.messages import expected_of
 
 __all__ = ["MAX_ENTRIES", "MAX_SETS", "Attempt", "RuleSet", "Subject", "search"]
 
@@ -128,32 +130,32 @@ class Attempt:
         return made
 
     def distance(self, names: tuple[str, ...], subject: Subject) -> int:
-        """The top-level values in which the rule set's reply differs from the engine's by
-        the suite's comparison (`conformance.runner.compare.matches`): 0 when the whole
-        answer is the same."""
+        """How far the rule set's reply is from the engine's: 0 when the suite's comparison
+        (`conformance.runner.judge.differences`, the rule set's reply as a whole
+        expectation) finds nothing, else the top-level values that differ."""
         if subject.reply is None:
             return _OTHER_KIND  # a reply cut short is never reproduced
         mine = self.answer(names, subject.case)
         theirs = subject.reply
-        if mine.keys() != theirs.keys() - {"seq"}:
+        kind = "result" if "result" in mine else "rejected" if "rejected" in mine else None
+        if kind is None or kind not in theirs:
             return _OTHER_KIND  # a result against a rejection, or a skip
-        body = mine.get("result", mine.get("rejected"))
-        other = theirs.get("result", theirs.get("rejected"))
-        if "rejected" in mine and isinstance(body, dict):  # code and index: not the words
-            body = {k: v for k, v in body.items() if k != "message"}
-        if not isinstance(body, dict) or not isinstance(other, dict):
-            return 0 if matches(body, other) else 1
-        return sum(1 for k, v in body.items() if k not in other or not matches(v, other[k], k))
+        if not differences(expected_of(mine), theirs, complete=True):
+            return 0
+        body, other = mine[kind], theirs[kind]
+        if kind == "rejected" or not isinstance(other, dict):
+            return 1
+        return max(
+            1, sum(1 for k, v in body.items() if k not in other or not matches(v, other[k], k))
+        )
 
     def fails(self, names: tuple[str, ...], case: Case) -> bool:
-        """Whether the rule set's reply fails `case` (a case the engine passes)."""
+        """Whether the rule set's reply fails `case` (a case the engine passes), by the
+        suite's verdict."""
         mine = self.answer(names, case)
-        if case.expect is not None:
-            return "result" not in mine or not matches(dict(case.expect), mine["result"])
-        rejected = mine.get("rejected")
-        if case.expect_rejected is None or not isinstance(rejected, Mapping):
+        if "result" not in mine and "rejected" not in mine:
             return True
-        return bool(diff_rejected(dict(case.expect_rejected), rejected))
+        return bool(differences(case.expected, {"seq": _SEQ, **mine}, case.request(_SEQ)))
 
 
 def _run(names: tuple[str, ...], case: Case) -> dict[str, Any]:
