@@ -28,7 +28,7 @@ from .protocol import (
 )
 from .rules import REFERENCE, Rules
 from .settle import settle
-from .table import Table
+from .table import Table, table_for
 from .tiles import mask_of
 
 __all__ = ["COMMANDS", "Command", "commands_for"]
@@ -37,7 +37,7 @@ Command = Callable[[Mapping[str, JSON]], dict[str, JSON]]
 
 
 def _place_all(placements: list[Placement], rules: Rules, sums: list[int] | None = None) -> Table:
-    table = Table(rules)
+    table = table_for(rules)
     for index, placement in enumerate(placements):
         try:
             table.place(placement)

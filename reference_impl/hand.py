@@ -19,7 +19,7 @@ from typing import Final
 from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
 from .rules import REFERENCE, CompiledRules, End, Rules, compiled
-from .table import Point, Table, TableState
+from .table import Point, Table, TableState, table_for
 from .tiles import ALL_TILES, BIT, Tile, pips_of_mask
 
 __all__ = [
@@ -107,7 +107,7 @@ class Hand:
         """A fresh hand from four tile masks (trusted: use `Hand.deal` for outside input)."""
         self.rules = rules
         self._compiled: CompiledRules = compiled(rules)
-        self.table: Table = Table(rules)
+        self.table: Table = table_for(rules)
         self.holdings = list(holdings)
         self.opener = opener
         self.to_move = opener

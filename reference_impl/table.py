@@ -67,12 +67,14 @@ from .tiles import (
 __all__ = [
     "JOINED",
     "JOINED_OFFER",
+    "KeyedTable",
     "Offer",
     "Point",
     "Table",
     "TableState",
     "credit_for",
     "point_at",
+    "table_for",
 ]
 
 DOUBLES: Final = sum(BIT[tile] for tile in range(28) if DOUBLE[tile])
@@ -88,7 +90,6 @@ class Table:
     """The tiles on the table of one hand, laid out by a rule set's hooks."""
 
     __slots__ = (
-        "distinct",
         "ends",
         "layout",
         "offers",
@@ -105,7 +106,6 @@ class Table:
         layout = REFERENCE_LAYOUT if rules is REFERENCE else layout_of(rules)
         self.layout: Layout = layout
         self.step: list[int] = layout.step
-        self.distinct: bool = layout.distinct
         self.ends: list[Point] = []
         # OFFER of each point of `ends`, same order: what `Hand.legal_moves` reads.
         self.offers: list[Offer] = []
@@ -118,7 +118,7 @@ class Table:
 
     def copy(self) -> Table:
         """An independent copy (points are immutable tuples, so a shallow list copy)."""
-        other = Table(self.layout.rules)
+        other = table_for(self.layout.rules)
         other.ends = self.ends.copy()
         other.offers = self.offers.copy()
         other.total = self.total
@@ -159,15 +159,14 @@ class Table:
 
         On an empty table the tiles `Rules.openings` allows open (rule ``open.any-tile``,
         point None); otherwise one placement per matching (tile, attach point) pair, read
-        from each point's ready-made offer, less those `Rules.placement_key` makes one
-        (rule ``place.one-per-end-point``).
+        from each point's ready-made offer (rule ``place.one-per-end-point``; a rule set
+        whose `Rules.placement_key` makes some of them one plays on a `KeyedTable`).
         """
         offers = self.offers
         if len(offers) == 2:  # the commonest case written out, saving the loop
             (suit_a, at_a), (suit_b, at_b) = offers
-            if self.distinct:
-                return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
-        elif not self.placed:
+            return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
+        if not self.placed:
             held = self.layout.rules.openings(held)
             byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
             return (
@@ -179,25 +178,7 @@ class Table:
         moves: tuple[Move, ...] = ()
         for suit, at in offers:
             moves += at[(held & suit) % OFFER_SLOTS]
-        return moves if self.distinct else self._distinct(moves)
-
-    def _distinct(
-        self, moves: tuple[Move, ...]
-    ) -> tuple[Move, ...]:  # pragma: no cover - a variant's
-        """`moves` less those whose `Rules.placement_key` an earlier one has."""
-        key = self.layout.rules.placement_key
-        seen: set[tuple[int, ...]] = set()
-        out: list[Move] = []
-        for move in moves:
-            point = move[1]
-            if point is None:
-                out.append(move)
-                continue
-            made = key(move[0], point[0], point[1], point[2])
-            if made not in seen:
-                seen.add(made)
-                out.append(move)
-        return tuple(out)
+        return moves
 
     def _double_counts(self, tile: int) -> tuple[int, ...]:
         """`Rules.double_counts` of the double `tile` on the table as it is now."""
@@ -444,6 +425,36 @@ class Table:
     def end_point(self, point: Point) -> EndPoint:
         """The value object for an attach point."""
         return EndPoint(ALL_TILES[point[0]], SIDES[point[1]])
+
+
+class KeyedTable(Table):
+    """A table whose rule set makes some placements one (`Rules.placement_key`)."""
+
+    __slots__ = ()
+
+    def moves(self, held: int) -> tuple[Move, ...]:  # pragma: no cover - a variant's
+        """`Table.moves` less those whose `Rules.placement_key` an earlier one has."""
+        key = self.layout.rules.placement_key
+        seen: set[tuple[int, ...]] = set()
+        out: list[Move] = []
+        for move in super().moves(held):
+            point = move[1]
+            if point is None:
+                out.append(move)
+                continue
+            made = key(move[0], point[0], point[1], point[2])
+            if made not in seen:
+                seen.add(made)
+                out.append(move)
+        return tuple(out)
+
+
+def table_for(rules: Rules = REFERENCE) -> Table:
+    """An empty table laid out by `rules`: a `KeyedTable` when `Rules.placement_key` makes
+    some placements one, so that the rules of Seven Rocks never pay for sorting them out."""
+    if rules is REFERENCE or layout_of(rules).distinct:
+        return Table(rules)
+    return KeyedTable(rules)
 
 
 def _name(tile: int) -> str:
