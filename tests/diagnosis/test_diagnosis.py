@@ -20,7 +20,7 @@ from conformance.mutants.signatures import (
     Signatures,
     load_signatures,
 )
-from conformance.reports.misreadings import format_diagnosis
+from conformance.reports.misreadings import format_diagnosis, headline
 from conformance.runner.compare import Mismatch
 from conformance.runner.execute import RunOptions, reference_engine, run_suite, select_cases
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
@@ -314,3 +314,22 @@ def test_a_run_is_diagnosed_once_for_all_its_reports(cases: list[Case]) -> None:
     ]
     again = diagnose_run(result)
     assert again is not first and again.misreadings == () and first.misreadings
+
+
+def test_an_engine_with_three_rules_of_its_own_is_reproduced_by_them_together(
+    cases: list[Case],
+) -> None:
+    # An opening double that never spins, every later double branching at once with
+    # three counted ends, the largest double opening: no single entry comes close, the
+    # three together give every answer of the engine.
+    names = ("opening-double-never-spins", "doubles-branch-at-once", "largest-double-opens")
+    diagnosis = diagnose_run(_run(_mutant(names), cases))
+    first = diagnosis.misreadings[0]
+    assert set(first.variants) == set(names), format_diagnosis(diagnosis)
+    assert len(first.reproduced) == diagnosis.failures > 0
+    assert first.contradicted == () and diagnosis.unexplained == ()
+    assert all(len(other.reproduced) < diagnosis.failures for other in diagnosis.misreadings[1:])
+    assert headline(diagnosis).startswith(
+        "Diagnosis: your engine answers as Seven Rocks with these changes: "
+        "`opening-double-never-spins` (an opening double is a tile of the line"
+    )
