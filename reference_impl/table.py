@@ -255,11 +255,13 @@ class Table:
             # A double joins by its linear side A (double.crosswise) and offers its sides.
             layout = self.layout
             spinner = self.spinner
-            if spinner < 0 and layout.first_spins:
+            if spinner >= 0 and not layout.spinner_changes:
+                bits, first, offer, several, change = layout.joined_double[value]
+            elif spinner < 0 and layout.first_spins:
                 self.spinner = tile  # spinner.first-double
                 bits, first, offer, several, change = layout.joined_double[7 + value]
-            else:
-                spins = (spinner < 0 or layout.spinner_changes) and self._spins(value, spinner)
+            else:  # pragma: no cover - a variant's
+                spins = self._spins(value, spinner)
                 index = ends.index(point)  # a spinner before it may have changed `ends`
                 bits, first, offer, several, change = layout.joined_double[spins * 7 + value]
             if several is None:
