@@ -84,14 +84,17 @@ def test_crash_on_third_request() -> None:
 
 
 def test_a_restarted_engine_is_held_to_its_own_handshake(tmp_path: Path) -> None:
-    # Restarted after its crash, the engine lists only settle: the cases of the other
-    # commands are skipped, not sent to it (spec/protocol.md section 8, item 3).
+    # Restarted after its crash, the engine lists only table and settle and does not claim
+    # input-validation: the other cases are skipped, not sent to it (spec/protocol.md
+    # section 8, item 3), and the report counts the feature's skip.
     done = run_fake("fewer_cmds_after_restart", FAKE_START_DIR=str(tmp_path))
     assert len(list(tmp_path.iterdir())) == 2, done.stderr
     assert outcomes(done) == expected(
         table__open_2_3="errored", table__bad_tile="skipped", perft__depth_0="skipped"
     )
-    assert report(done)["restarts"] == 1
+    data = report(done)
+    assert data["restarts"] == 1
+    assert data["unclaimed_features"] == {"input-validation": 1}
 
 
 def test_reply_that_is_not_json() -> None:
