@@ -3,6 +3,7 @@ case as it should, exits with the right code, and leaves no process behind."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.cli import FAKES, fake, live_processes, outcomes, report, run_fake
+from tests.support.cli import FAKES, cli, fake, live_processes, outcomes, report, run_fake
 
 ALL_PASS = {
     "fake.table.open-1-4": "passed",
@@ -322,3 +323,17 @@ def test_killing_the_runner_leaves_no_engine(signame: str) -> None:
     proc.send_signal(getattr(signal, signame))
     proc.communicate(timeout=10)
     assert proc.returncode != 0
+
+
+def test_the_fuzzer_holds_a_restarted_engine_to_its_own_handshake(tmp_path: Path) -> None:
+    engine = fake("reference_fewer_cmds_after_restart")
+    done = cli(
+        "fuzz", "--engine", engine, "--hands", "300", "--keep-going", "--format", "json",
+        FAKE_START_DIR=str(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr[-2000:]  # the crash is a divergence
+    summary = json.loads(done.stdout)
+    starts = [p.name for p in tmp_path.iterdir() if p.name.startswith("start")]
+    assert len(starts) >= 2, summary
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("sent-")) == []
+    assert summary["skipped"] > 0  # the batch built before the restart, not sent
