@@ -16,9 +16,12 @@ from reference_impl.adapter import handle as reference_handle
 from tests.kits.test_kit import BAD, CASES, SECTION_6, WELL_FORMED, _form_verdict, _mutate
 from tests.support.cli import ROOT, cli
 from tests.support.kits import ODD_LINES
+from tests.support.tools import missing_reason
 
 NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed: the JS kit needs it")
+pytestmark = pytest.mark.skipif(
+    NODE is None, reason=missing_reason("node", "not installed: the JS kit needs it")
+)
 
 KIT = ROOT / "kits" / "javascript" / "seven-rocks-kit.mjs"
 EXAMPLE = ROOT / "kits" / "javascript" / "example" / "kit_adapter.mjs"

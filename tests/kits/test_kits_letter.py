@@ -14,6 +14,7 @@ import pytest
 
 from tests.support.cli import ROOT
 from tests.support.kits import long_seq_lines
+from tests.support.tools import missing
 
 NODE = shutil.which("node")
 JS_EXAMPLE = ROOT / "kits" / "javascript" / "example" / "kit_adapter.mjs"
@@ -30,7 +31,7 @@ BIG = "123456789012345678901234567890"
 @pytest.fixture(params=sorted(ADAPTERS))
 def adapter(request: pytest.FixtureRequest) -> list[str]:
     if request.param == "javascript-kit" and NODE is None:
-        pytest.skip("node is not installed: the JS kit needs it")
+        missing("node", "not installed: the JS kit needs it")
     return ADAPTERS[request.param]
 
 
