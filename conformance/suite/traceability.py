@@ -34,7 +34,7 @@ SENTENCES_END = "<!-- END sentences -->"
 FIGURES_BEGIN = "<!-- BEGIN figures -->"
 FIGURES_END = "<!-- END figures -->"
 
-_ROW = re.compile(r"^\| S(\d+) \| (.+?) \| (.*) \|$")
+_ROW = re.compile(r"^\| S(\d+) \| (.+?) \| (.*?) \| (.*) \|$")
 _FIGURE = re.compile(
     r'^- F(\d+), (.+?): "(Posata: \[\d\|\d\])", \[Example (\d+)\]\(#example-\d+\)'
     r"(?:; it gives rise to (.+))?\.$"
@@ -54,10 +54,12 @@ _SECTION_OF_KIND = {"reading": "Readings", "theorem": "Theorems"}
 
 @dataclass(frozen=True)
 class SentenceRow:
-    """One row of the sentence table: a seed sentence and what it gives rise to.
+    """One row of the sentence table: a seed sentence, its English rendering and what
+    it gives rise to.
 
-    ``rules`` are the IDs the row cites first in its last cell; ``mark`` is
-    ``explanatory``, ``out of scope`` or empty, and ``note`` the reason given with it.
+    ``english`` is the rendering of ``text`` beside it; ``rules`` are the IDs the row
+    cites first in its last cell; ``mark`` is ``explanatory``, ``out of scope`` or
+    empty, and ``note`` the reason given with it.
     """
 
     number: int
@@ -67,6 +69,7 @@ class SentenceRow:
     mark: str = ""
     note: str = ""
     line: int = 0
+    english: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,7 @@ def sentence_rows(text: str) -> list[SentenceRow]:
         match = _ROW.match(line)
         if match is None:
             continue
-        cell = _CITED.match(match[3])
+        cell = _CITED.match(match[4])
         assert cell is not None  # every part of the pattern is optional
         mark = _MARK.search(cell[2])
         rows.append(
@@ -122,6 +125,7 @@ def sentence_rows(text: str) -> list[SentenceRow]:
                 mark[1].lower() if mark else "",
                 mark[2] if mark else "",
                 first_line + offset,
+                match[3],
             )
         )
     return rows
@@ -176,6 +180,11 @@ def _sentence_problems(
             for rule_id in ids
             if rule_id in rules and rules[rule_id].withdrawn
         )
+    out.extend(
+        f"S{row.number} (rules.md line {row.line}): no English rendering beside the Italian"
+        for row in rows
+        if not row.english.strip()
+    )
     out.extend(
         f"S{row.number} (rules.md line {row.line}): cites no rule and is not marked "
         "explanatory or out of scope"

@@ -105,7 +105,10 @@ def test_the_seed_part_of_each_rule_is_the_tables() -> None:
 
 def test_a_missing_or_altered_sentence_is_found() -> None:
     rules = load_rules()
-    row = "| S23 | Se hai una posa lecita, devi farla. | `place.must-play` |\n"
+    row = (
+        "| S23 | Se hai una posa lecita, devi farla. | If you have a legal placement, you must "
+        "make it. | `place.must-play` |\n"
+    )
     dropped = TEXT.replace(row, "")
     found = "\n".join(problems(rules, dropped, SEED.sentences))
     assert "S23 (seed line 10) is not in the sentence table" in found
@@ -113,13 +116,41 @@ def test_a_missing_or_altered_sentence_is_found() -> None:
     altered = TEXT.replace("una posa lecita, devi farla.", "una posa lecita devi farla.")
     assert "is not quoted verbatim" in "\n".join(problems(rules, altered, SEED.sentences))
     unmarked = TEXT.replace(
-        "| S76 | Queste regole seguono una forma di Seven Rocks descritta da Pagat. | *Out of "
+        "| These rules follow a form of Seven Rocks described by Pagat. | *Out of "
         "scope:* the attribution to Pagat; it states no rule. |",
-        "| S76 | Queste regole seguono una forma di Seven Rocks descritta da Pagat. | |",
+        "| These rules follow a form of Seven Rocks described by Pagat. | |",
     )
     assert "S76" in "\n".join(problems(rules, unmarked, SEED.sentences))
     unknown = TEXT.replace("| `place.must-play` |", "| `place.must-pass` |")
     assert "no rule 'place.must-pass'" in "\n".join(problems(rules, unknown, SEED.sentences))
+    untranslated = TEXT.replace("| If you have a legal placement, you must make it. |", "|  |")
+    found = "\n".join(problems(rules, untranslated, SEED.sentences))
+    assert "S23 (rules.md line" in found and "no English rendering" in found
+
+
+def test_every_sentence_has_its_english_beside_it() -> None:
+    assert len(ROWS) == 77
+    assert all(row.english and row.english != row.text for row in ROWS)
+    by_number = {row.number: row.english for row in ROWS}
+    assert by_number[23] == "If you have a legal placement, you must make it."
+    assert by_number[65].endswith("to which that hand belongs.")
+
+
+def test_the_glossary_gives_the_seeds_terms() -> None:
+    glossary = TEXT[TEXT.index("## Glossary") : TEXT.index("## Procedures")]
+    for term in (
+        "coppia",
+        "mano",
+        "estremità esterna",
+        "punto di collegamento",
+        "idonea",
+        "bussa o passa",
+        "accredito",
+        "arrotondare",
+    ):
+        assert f"*{term}" in glossary, term
+    # Each notion has one term; the others are listed as not used.
+    assert "| end point, open point" in glossary
 
 
 def test_every_figure_is_reproduced_by_its_example(cases: dict[str, Case]) -> None:
