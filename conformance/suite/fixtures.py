@@ -22,6 +22,7 @@ from conformance.suite.files import (
     read_fixture,
     resolved_path,
 )
+from conformance.suite.observable import unobservable
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules, renamed
 from conformance.suite.structure import CASE_ID, SEED_HEADINGS, SOURCE_KINDS, file_structure
@@ -255,6 +256,9 @@ class _Collector:
                 self.problems.append(
                     FixtureProblem(name, cid, f"rule {rule_id!r} is withdrawn; cite another")
                 )
+        self.problems.extend(
+            FixtureProblem(name, cid, reason) for reason in unobservable(raw["cmd"], cited)
+        )
         self.cases.append(
             Case(
                 id=cid,
