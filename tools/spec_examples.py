@@ -18,14 +18,19 @@ import argparse
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
-from conformance.specdoc.examples import Example, drawing_for, parse_examples
-from conformance.specdoc.page import suite_cases
-from conformance.specdoc.plays import play_block
-from conformance.suite.fixtures import Case
-from conformance.suite.resources import rules_path
-from conformance.suite.rules import RULE_LINE
-from conformance.suite.traceability import figure_rows, seed_sections, sentence_rows
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script
+    sys.path.insert(0, str(ROOT))
+
+from conformance.specdoc.examples import Example, drawing_for, parse_examples  # noqa: E402
+from conformance.specdoc.page import suite_cases  # noqa: E402
+from conformance.specdoc.plays import play_block  # noqa: E402
+from conformance.suite.fixtures import Case  # noqa: E402
+from conformance.suite.resources import rules_path  # noqa: E402
+from conformance.suite.rules import RULE_LINE  # noqa: E402
+from tools.spec_traceability import figure_rows, seed_sections, sentence_rows  # noqa: E402
 
 __all__ = ["main", "regenerate", "rule_examples"]
 

@@ -21,10 +21,10 @@ from conformance.specdoc.plays import PlayError, hand_views, play_block
 from conformance.suite.fixtures import Case
 from conformance.suite.resources import rules_path
 from conformance.suite.rules import load_rules, parse_rules, renamed
-from conformance.suite.seed import read_seed, seed_path
-from conformance.suite.traceability import problems
 from tests.support.cli import cli
 from tools.spec_examples import main, regenerate
+from tools.spec_seed import read_seed, seed_path
+from tools.spec_traceability import problems
 
 TEXT = rules_path().read_text(encoding="utf-8")
 EXAMPLES = parse_examples(TEXT)

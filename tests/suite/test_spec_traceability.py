@@ -13,13 +13,13 @@ import dataclasses
 import pytest
 
 from conformance.specdoc.examples import parse_examples
-from conformance.specdoc.figures import figure_problems
 from conformance.specdoc.page import suite_cases
 from conformance.suite.fixtures import Case
 from conformance.suite.resources import rules_path
 from conformance.suite.rules import load_rules
-from conformance.suite.seed import SEED_SECTIONS, SeedError, read_seed, seed_path
-from conformance.suite.traceability import figure_rows, problems, seed_sections, sentence_rows
+from tools.spec_figures import figure_problems
+from tools.spec_seed import SEED_SECTIONS, SeedError, read_seed, seed_path
+from tools.spec_traceability import figure_rows, problems, seed_sections, sentence_rows
 
 SEED_TEXT = seed_path().read_text(encoding="utf-8")
 SEED = read_seed(SEED_TEXT)

@@ -1,8 +1,9 @@
 """The seed's figures in spec/rules.md, section 11.3: each tied to the worked example
-that reproduces it, and checked against the figure's own text.
+that reproduces it, and checked against the figure's own text (an authoring tool, run
+by the tests, not part of the installed suite).
 
 A figure line of rules.md reads ``- F3, <section>: "Posata: [2|2]", [Example 12]
-(#example-12); it gives rise to `rule.id`, ...`` (``conformance.suite.traceability.
+(#example-12); it gives rise to `rule.id`, ...`` (``tools.spec_traceability.
 figure_rows`` reads it). ``figure_problems`` checks that the list names every figure of the
 seed once, in order, and that each example agrees with its figure: the tile placed
 last, the caption's sum and credit, and, where the figure lists them, its tiles in
@@ -18,8 +19,8 @@ from typing import Any
 
 from conformance.specdoc.examples import Example
 from conformance.suite.fixtures import Case
-from conformance.suite.seed import Figure
-from conformance.suite.traceability import FigureRow
+from tools.spec_seed import Figure
+from tools.spec_traceability import FigureRow
 
 __all__ = ["figure_problems"]
 

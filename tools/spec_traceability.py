@@ -1,10 +1,11 @@
 """Traceability of spec/rules.md to the Italian seed, sentence by sentence, and the
-checks of its form.
+checks of its form: an authoring tool, run by tools/spec_examples.py and the tests,
+not part of the installed suite.
 
 Section 11.2 of rules.md quotes every sentence of the seed, verbatim, in a table row
 with the rule IDs the sentence gives rise to, or marks it explanatory or out of scope
-with a reason. ``problems`` checks that table against the seed (as ``conformance.
-suite.seed`` splits it) and the rule lines against the table, and checks what makes
+with a reason. ``problems`` checks that table against the seed (as ``tools.spec_seed``
+splits it) and the rule lines against the table, and checks what makes
 rules.md a normative document: each rule a requirement in BCP 14 keywords with the
 engine as its subject, each reading and theorem marked, in its own section, with its
 reason, and each cited procedure step present.
@@ -17,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from conformance.suite.rules import RULE_LINE, Rule
-from conformance.suite.seed import SEED_SECTIONS, Sentence
+from tools.spec_seed import SEED_SECTIONS, Sentence
 
 __all__ = [
     "SEED_SECTIONS",
