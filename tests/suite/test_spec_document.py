@@ -28,7 +28,7 @@ from tools.spec_traceability import problems
 
 TEXT = rules_path().read_text(encoding="utf-8")
 EXAMPLES = parse_examples(TEXT)
-PLAY = [e for e in EXAMPLES if e.play is not None]
+PLAY = [e for e in EXAMPLES if "```text turns" in (e.block or "")]
 SENTENCES = read_seed(seed_path().read_text(encoding="utf-8")).sentences
 
 
@@ -66,7 +66,7 @@ def test_the_seed_examples_by_kind() -> None:
         assert name in titles
     for remainder in range(5):
         assert f"remainder {remainder}" in titles
-    assert sum(e.plays is not None and e.drawing is not None for e in EXAMPLES) >= 22
+    assert sum((e.block or "").startswith("Plays: ") for e in EXAMPLES) >= 22
 
 
 def test_the_play_examples_show_every_kind_of_play(cases: dict[str, Case]) -> None:
@@ -106,12 +106,14 @@ def test_the_play_examples_show_every_kind_of_play(cases: dict[str, Case]) -> No
 
 def test_play_examples_are_drawn_and_tabled_from_their_fixture(cases: dict[str, Case]) -> None:
     example = next(e for e in PLAY if e.fixture == "hand.blocked.four-passes")
-    assert example.play == play_block(cases[example.fixture])
-    assert "13  1     pass" in (example.play or "")
-    assert "seat 2  [0|4] [1|2] [1|4] [2|2] [3|4]  23 -> 25" in (example.play or "")
+    assert example.block == play_block(cases[example.fixture])
+    assert "13  1     pass" in (example.block or "")
+    assert "seat 2  [0|4] [1|2] [1|4] [2|2] [3|4]  23 -> 25" in (example.block or "")
     # A changed table, or a fixture changed under it, is a disagreement.
-    edited = dataclasses.replace(example, play=(example.play or "").replace("23 -> 25", "23 -> 20"))
-    assert any("not the fixture's" in p for p in disagreements(edited, cases))
+    edited = dataclasses.replace(
+        example, block=(example.block or "").replace("23 -> 25", "23 -> 20")
+    )
+    assert any("written from the fixture" in p for p in disagreements(edited, cases))
 
 
 def test_a_partly_stated_fixture_cannot_be_a_play_example(cases: dict[str, Case]) -> None:
@@ -238,26 +240,43 @@ def test_every_requirement_has_the_engine_as_its_subject() -> None:
 
 
 def test_a_changed_number_is_a_disagreement(cases: dict[str, Case]) -> None:
+    # The numbers are written once, in the fixture: a block edited by hand, or a
+    # fixture changed under its block, is a disagreement.
     example = next(e for e in EXAMPLES if e.fixture == "table.seed-a.step-7")
-    wrong = dataclasses.replace(example, credit=10)
-    assert any("credit differ" in p for p in disagreements(wrong, cases))
-    redrawn = dataclasses.replace(example, drawing="(old drawing)")
-    assert any("drawing" in p for p in disagreements(redrawn, cases))
-    settle = next(e for e in EXAMPLES if e.hands is not None)
-    assert disagreements(dataclasses.replace(settle, pips=[0, 0, 0, 0]), cases)
+    block = example.block or ""
+    assert "- Credit: 15." in block
+    wrong = dataclasses.replace(example, block=block.replace("- Credit: 15.", "- Credit: 10."))
+    assert any("written from the fixture" in p for p in disagreements(wrong, cases))
+    case = cases[example.fixture]
+    assert case.expect is not None
+    changed = {**cases, case.id: dataclasses.replace(case, expect={**case.expect, "credit": 10})}
+    assert any("written from the fixture" in p for p in disagreements(example, changed))
+    settle = next(e for e in EXAMPLES if "rounded" in (e.block or ""))
+    edited = dataclasses.replace(settle, block=(settle.block or "").replace("rounded", "round"))
+    assert disagreements(edited, cases)
     assert disagreements(dataclasses.replace(settle, fixture="no.such-case"), cases)
     relabelled = dataclasses.replace(example, source="transcribes: Aprire i rami dello spinner")
     assert any("source" in p for p in disagreements(relabelled, cases))
 
 
+def test_no_number_of_an_example_is_read_back_from_the_text() -> None:
+    # An example holds its fixture's name and the block written from it, no numbers.
+    fields = {f.name for f in dataclasses.fields(Example)}
+    assert fields == {
+        "number", "title", "fixture", "fixture_file", "source", "block", "block_span",
+        "fixture_line",
+    }  # fmt: skip
+
+
 def test_a_malformed_example_is_refused() -> None:
-    block = '<a id="example-1"></a>\n\n#### Example 1: x\n\nPlays: `[1|4]`.\n'
+    block = '<a id="example-1"></a>\n\n#### Example 1: x\n\nSome prose.\n'
     with pytest.raises(ExampleError, match="names no fixture"):
         parse_examples(block)
+    fixture = "Fixture [`a.b`](../fixtures/a.yaml), derived: Punti della posa.\n"
     with pytest.raises(ExampleError, match="anchor"):
-        parse_examples(block.replace("example-1", "example-2"))
-    with pytest.raises(ExampleError, match="cannot read"):
-        parse_examples(block.replace("`[1|4]`.", "`[1|4]` on [4|4]."))
+        parse_examples((block + fixture).replace("example-1", "example-2"))
+    with pytest.raises(ExampleError, match="END example"):
+        parse_examples(block + fixture + "\n<!-- BEGIN example -->\nPlays: x.\n")
 
 
 def test_the_form_checks_find_what_they_look_for() -> None:
@@ -323,7 +342,8 @@ def test_the_page_is_well_formed_self_contained_and_anchored(cases: dict[str, Ca
     assert set(re.findall(r'href="#([^"]+)"', page)) <= set(ids)
     assert re.findall(r'(?:src|href)="(?!#)', page) == []
     hands = sum(len(hand_views(cases[e.fixture])) for e in PLAY)
-    assert page.count("<svg") == sum(e.plays is not None for e in EXAMPLES) + hands
+    tables = sum((e.block or "").startswith("Plays: ") for e in EXAMPLES)
+    assert page.count("<svg") == tables + hands
     assert page.count('<pre class="turns">') == hands
     reading = root.find(".//*[@id='rule-reading.one-placement-per-attach-point']")
     assert reading is not None and "reading" in (reading.get("class") or "")

@@ -158,14 +158,21 @@ def test_every_figure_is_reproduced_by_its_example(cases: dict[str, Case]) -> No
     rows = figure_rows(TEXT)
     assert [row.number for row in rows] == list(range(1, 12))
     assert figure_problems(rows, SEED.figures, examples, cases) == []
-    # The check can fail: a wrong credit, a different play, a missing figure.
-    wrong = dict(examples)
-    wrong[3] = dataclasses.replace(examples[3], credit=0)
-    found = figure_problems(rows, SEED.figures, wrong, cases)
+    # The check can fail: a wrong credit or other attach points in the example's
+    # fixture, an example showing another case, a missing figure.
+    third = cases[examples[3].fixture]
+    assert third.expect is not None
+    wrong = dict(cases)
+    wrong[third.id] = dataclasses.replace(third, expect={**third.expect, "credit": 0})
+    found = figure_problems(rows, SEED.figures, examples, wrong)
     assert any("F1 (seed line 15), Example 3: end sum 10 and credit 0" in p for p in found)
-    moved = dict(examples)
-    moved[4] = dataclasses.replace(examples[4], open=examples[3].open)
-    assert any("attach points" in p for p in figure_problems(rows, SEED.figures, moved, cases))
+    fourth = cases[examples[4].fixture]
+    assert fourth.expect is not None
+    moved = dict(cases)
+    moved[fourth.id] = dataclasses.replace(
+        fourth, expect={**fourth.expect, "open": third.expect["open"]}
+    )
+    assert any("attach points" in p for p in figure_problems(rows, SEED.figures, examples, moved))
     assert figure_problems(rows[:-1], SEED.figures, examples, cases)
 
 
