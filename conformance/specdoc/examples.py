@@ -84,24 +84,26 @@ def _example(lines: list[str], start: int, end: int, number: int, title: str) ->
 def parse_examples(text: str) -> list[Example]:
     """The worked examples of a rules.md text, in order; ``ExampleError`` if malformed.
 
-    Examples are numbered 1, 2, 3... in order, each preceded by its anchor; one ends
-    at the next heading.
+    Examples are numbered 1, 2, 3... each once, in any order (a number is a stable
+    name, and an example stands under the step it illustrates), each preceded by its
+    anchor; one ends at the next heading. They are returned by number.
     """
     lines = text.splitlines()
     starts = [n for n, line in enumerate(lines) if _HEADING.match(line)]
     examples = []
-    for index, start in enumerate(starts):
+    numbers = sorted(int(m[1]) for m in map(_HEADING.match, (lines[s] for s in starts)) if m)
+    if numbers != list(range(1, len(starts) + 1)):
+        raise ExampleError(f"rules.md: the examples are not numbered 1 to {len(starts)} once each")
+    for start in starts:
         match = _HEADING.match(lines[start])
         assert match is not None  # the line was chosen because it matches
         number = int(match[1])
-        if number != index + 1:
-            raise ExampleError(f"rules.md line {start + 1}: expected Example {index + 1}")
         anchor = _ANCHOR.match(lines[start - 2]) if start >= 2 else None
         if anchor is None or int(anchor[1]) != number:
             raise ExampleError(f"rules.md line {start + 1}: no anchor 'example-{number}' above")
         end = next((n for n in range(start + 1, len(lines)) if lines[n].startswith("#")), None)
         examples.append(_example(lines, start, end or len(lines), number, match[2]))
-    return examples
+    return sorted(examples, key=lambda example: example.number)
 
 
 def disagreements(example: Example, cases: Mapping[str, Case]) -> list[str]:

@@ -42,6 +42,28 @@ def test_the_examples_were_found() -> None:
     assert [e.number for e in EXAMPLES] == list(range(1, len(EXAMPLES) + 1))
 
 
+def _procedure_of(number: int) -> str:
+    at = TEXT.index(f'<a id="example-{number}"></a>')
+    return TEXT.rindex("\n### ", 0, at).split("\n")[1].removeprefix("### ")
+
+
+def test_each_example_stands_under_the_procedure_it_illustrates() -> None:
+    # As in CommonMark's spec: the examples sit with the steps, not in an appendix.
+    where = {e.number: _procedure_of(e.number) for e in EXAMPLES}
+    assert "## 12." not in TEXT
+    assert {where[n] for n in range(1, 23)} == {"Counted ends"}
+    assert {where[n] for n in range(23, 30)} == {"The count"}
+    assert (where[30], where[31], where[32], where[38]) == (
+        "After a pass",
+        "Validating an action",
+        "After a pass",
+        "A game",
+    )
+    assert {where[n] for n in range(33, 38)} == {"After a placement"}
+    # Each stands before the numbered rule sections.
+    assert all(TEXT.index(f'id="example-{n}"') < TEXT.index("## 1. ") for n in where)
+
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.anchor for e in EXAMPLES])
 def test_example_agrees_with_its_fixture(example: Example, cases: dict[str, Case]) -> None:
     assert disagreements(example, cases) == []
