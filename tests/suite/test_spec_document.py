@@ -44,7 +44,8 @@ def test_the_examples_were_found() -> None:
 
 def _procedure_of(number: int) -> str:
     at = TEXT.index(f'<a id="example-{number}"></a>')
-    return TEXT.rindex("\n### ", 0, at).split("\n")[1].removeprefix("### ")
+    start = TEXT.rindex("\n### ", 0, at) + len("\n### ")
+    return TEXT[start : TEXT.index("\n", start)]
 
 
 def test_each_example_stands_under_the_procedure_it_illustrates() -> None:
@@ -379,3 +380,30 @@ def test_the_spec_command_writes_the_page(tmp_path: Path) -> None:
     assert 'id="rule-spinner.first-double"' in page and 'id="example-38"' in page
     bad = cli("spec", "--html", str(tmp_path / "no" / "x.html"))
     assert bad.returncode == 2 and "cannot write" in bad.stderr
+
+
+def test_every_decision_is_a_numbered_procedure_and_every_rule_is_pinned_to_steps() -> None:
+    for procedure in ("legal-placements", "validating-an-action", "a-game"):
+        assert f'<a id="{procedure}-1"></a>' in TEXT, procedure
+    assert "**As if.**" in TEXT and "**Precedence.**" in TEXT
+    rules = load_rules()
+    # Only the rules on the material itself rest on no step: they say what a deal is.
+    unpinned = {r.id for r in rules.values() if not r.steps and r.kind != "theorem"}
+    assert unpinned == {"players.four-in-two-teams", "material.double-six", "deal.all-tiles"}
+    # The order of the checks on an action is the protocol's order of codes.
+    procedure = TEXT[TEXT.index("### Validating an action") : TEXT.index("### Counted ends")]
+    codes = re.findall(r"refuse it:\s+`(\w+)`", procedure)
+    assert codes == [
+        *("bad_request", "hand_over", "must_play", "not_in_hand"),
+        *("no_such_end", "branch_closed", "no_match"),
+    ]
+
+
+def test_a_hand_is_blocked_at_the_fourth_consecutive_pass_and_only_a_game_is_won() -> None:
+    rules = load_rules()
+    assert "fourth consecutive pass" in rules["end.blocked"].text
+    endings = TEXT[TEXT.index("- *Endings*") : TEXT.index("- *Count*")]
+    assert "fourth consecutive pass" in endings
+    assert "in succession cannot place" not in TEXT
+    assert "only a game is won, and only a game has a winner" in TEXT
+    assert "hand is won" not in TEXT
