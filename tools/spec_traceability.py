@@ -1,6 +1,6 @@
 """Traceability of spec/rules.md to the Italian seed, sentence by sentence, and the
-checks of its form: an authoring tool, run by tools/spec_examples.py and the tests,
-not part of the installed suite.
+checks of its form: an authoring tool, run by ``python -m tools.regenerate spec`` and
+the tests, not part of the installed suite.
 
 Section 11.2 of rules.md quotes every sentence of the seed, verbatim, in a table row
 with the rule IDs the sentence gives rise to, or marks it explanatory or out of scope
@@ -201,7 +201,7 @@ def _sentence_problems(
     derived = seed_sections([*rows, *figures])
     out.extend(
         f"{rule.id}: *Seed:* says {'; '.join(rule.seed)!r}, the sentence table "
-        f"{'; '.join(derived.get(rule.id, ()))!r} (run python tools/spec_examples.py --write)"
+        f"{'; '.join(derived.get(rule.id, ()))!r} (run python -m tools.regenerate)"
         for rule in rules.values()
         if not rule.withdrawn and rule.seed != derived.get(rule.id, ())
     )

@@ -2,7 +2,7 @@
 
 A worked example's numbers are written once, in its fixture case. The example shows
 them in a block between ``<!-- BEGIN example -->`` and ``<!-- END example -->`` that
-``example_block`` writes from the case (``python tools/spec_examples.py --write``) and
+``example_block`` writes from the case (``python -m tools.regenerate spec``) and
 a test compares with the case; nothing reads numbers back out of the text.
 
 - a ``table`` case: its plays, the drawing the board module makes of them, and the

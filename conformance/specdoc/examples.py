@@ -9,7 +9,7 @@ Each example stands under the procedure step or rule it illustrates, as a block:
     Fixture [`table.seed-a.step-3`](../fixtures/table/seed-sequence-a.yaml), transcribes: ...
 
     <!-- BEGIN example -->
-    (written from the fixture by ``python tools/spec_examples.py --write``)
+    (written from the fixture by ``python -m tools.regenerate spec``)
     <!-- END example -->
 
     Prose that explains it.
@@ -123,7 +123,6 @@ def disagreements(example: Example, cases: Mapping[str, Case]) -> list[str]:
     else:
         if example.block != fresh:
             out.append(
-                "the block is not the one written from the fixture "
-                "(run python tools/spec_examples.py --write)"
+                "the block is not the one written from the fixture (run python -m tools.regenerate)"
             )
     return [f"Example {example.number} ({example.fixture}): {problem}" for problem in out]
