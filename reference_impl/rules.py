@@ -105,7 +105,7 @@ class Rules:
     """Rule ``open.after-domino``: the player who went out must open the next hand."""
 
     hands_complete: ClassVar[bool] = True
-    """Rule ``game.hands-complete``: a hand ends before the next is dealt."""
+    """Rule ``reading.hands-complete``: a hand ends before the next is dealt."""
 
     # -------------------------------------------------------------- layout
 
@@ -131,7 +131,7 @@ class Rules:
         `taken`: the mask of its sides taken (a double joining the line is joined by its
         linear side A).
         """
-        # double.crosswise, reading.mirror-opening-double: both linear sides, each an
+        # double.crosswise, place.mirror-opening-double: both linear sides, each an
         # attach point of its own, until taken.
         return LINEAR & ~taken
 
@@ -173,7 +173,7 @@ class Rules:
 
         `tile` joins the side `side` (of value `value`) of the tile `on_tile`.
         """
-        # place.one-per-end-point: one placement per matching (tile, attach point) pair.
+        # reading.one-placement-per-attach-point: one per matching (tile, attach point).
         return (tile, on_tile, side)
 
     def openings(self, held: int) -> int:

@@ -158,9 +158,10 @@ class Table:
         """Every legal placement of the tiles in the mask `held`: ``(tile, point)``.
 
         On an empty table the tiles `Rules.openings` allows open (rule ``open.any-tile``,
-        point None); otherwise one placement per matching (tile, attach point) pair, read
-        from each point's ready-made offer (rule ``place.one-per-end-point``; a rule set
-        whose `Rules.placement_key` makes some of them one plays on a `KeyedTable`).
+        point None); otherwise one placement per matching (tile, attach point) pair (rule
+        ``reading.one-placement-per-attach-point``), read from each point's ready-made offer
+        (a rule set whose `Rules.placement_key` makes some of them one plays on a
+        `KeyedTable`).
         """
         offers = self.offers
         if len(offers) == 2:  # the commonest case written out, saving the loop
