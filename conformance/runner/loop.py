@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from conformance.engine.client import EngineClient, EngineInfo, EngineStartError
 from conformance.engine.timeouts import checked_seconds
+from conformance.runner.defaults import DEFAULT_MAX_RESTARTS, DEFAULT_TIMEOUT
 from conformance.runner.expectfail import ExpectFail
 from conformance.runner.outcomes import CaseResult, Outcome
 from conformance.runner.verdict import evaluate, not_sent
@@ -31,8 +32,6 @@ __all__ = [
     "RunState",
 ]
 
-DEFAULT_TIMEOUT = 5.0
-DEFAULT_MAX_RESTARTS = 5
 
 Progress = Callable[[CaseResult], None]
 """Called once per finished case (from worker threads, serialised by the runner)."""

@@ -1,0 +1,14 @@
+"""A run's defaults and its exit code for an empty run, in a module that imports nothing:
+the command line's help shows them without loading the runner."""
+
+from __future__ import annotations
+
+__all__ = ["DEFAULT_MAX_RESTARTS", "DEFAULT_TIMEOUT", "EXIT_EMPTY"]
+
+DEFAULT_TIMEOUT = 5.0
+"""The longest wait for one reply, in seconds, unless told otherwise."""
+DEFAULT_MAX_RESTARTS = 5
+"""How many times a run restarts a failing engine before it gives up."""
+EXIT_EMPTY = 5
+"""Exit code of a run in which no case was run (every one skipped, or none selected): an
+engine that implements nothing has not passed anything (pytest's "no tests" code)."""
