@@ -55,6 +55,9 @@ class RunOptions:
     locate_perft: bool = True
     """Locate each failed perft count (`conformance.runner.perft_descent`): a second
     engine descends the divide breakdowns after the run."""
+    keep_passed_replies: bool = True
+    """Keep the reply of each case that passed in its `CaseResult` (bounded, as every
+    kept reply). The command line leaves it off: its reports show no passed reply."""
 
     def __post_init__(self) -> None:
         # Refused here, before any engine starts: NaN or infinity would wait for ever.
@@ -193,7 +196,11 @@ class EngineLoop:
         done = 0
         broken = False
         for (index, case), exchange in zip(pending, client.exchange(requests), strict=False):
-            result = evaluate(case, exchange, check_messages=state.options.check_messages)
+            # A listed case that passes is reported (xpassed), its reply with it.
+            keep = state.options.keep_passed_replies or case.id in state.expected.cases
+            result = evaluate(
+                case, exchange, check_messages=state.options.check_messages, keep_passed=keep
+            )
             if result.outcome in (Outcome.FAILED, Outcome.ERRORED):
                 result.stderr_tail = client.stderr_tail()
             state.record(results, index, result)

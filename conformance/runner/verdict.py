@@ -97,20 +97,25 @@ def _said(body: Mapping[str, Any]) -> str:
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "..."
 
 
-def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) -> CaseResult:
+def evaluate(
+    case: Case, exchange: Exchange, *, check_messages: bool = False, keep_passed: bool = True
+) -> CaseResult:
     """The verdict on one case from its exchange with the engine.
 
-    The verdict reads the whole reply; the result keeps it in bounded form.
+    The verdict reads the whole reply; the result keeps it in bounded form, except for
+    a case that passed when ``keep_passed`` is false: no report shows such a reply, and
+    copying each one within bounds cost a run more than judging it.
     """
-    kept = bounded(exchange.reply if exchange.reply is not None else exchange.raw)
-    base = CaseResult(
-        case,
-        Outcome.ERRORED,
-        request=exchange.request,
-        duration=exchange.elapsed,
-        reply=kept.value,
-        reply_cut=kept.cut,
-    )
+    result = _verdict(case, exchange, check_messages)
+    if keep_passed or result.outcome is not Outcome.PASSED:
+        kept = bounded(exchange.reply if exchange.reply is not None else exchange.raw)
+        result.reply, result.reply_cut = kept.value, kept.cut
+    return result
+
+
+def _verdict(case: Case, exchange: Exchange, check_messages: bool) -> CaseResult:
+    """The verdict, without the reply."""
+    base = CaseResult(case, Outcome.ERRORED, request=exchange.request, duration=exchange.elapsed)
     if exchange.failure is not None:
         return replace(base, message=str(exchange.failure), failure=exchange.failure)
     reply: Mapping[str, Any] = exchange.reply

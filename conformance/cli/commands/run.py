@@ -246,6 +246,7 @@ def _run(
         expect_fail_rules=expect_fail.rules,
         skip_features=frozenset(args.skip_features),
         max_fail=args.max_fail,
+        keep_passed_replies=False,
     )
     try:
         result = run_suite(
