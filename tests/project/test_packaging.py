@@ -28,6 +28,7 @@ def test_wheel_carries_fixtures_schemas_rules_and_type_markers(wheel: Path) -> N
     assert kit == {p.name for p in (ROOT / "kits" / "python" / "seven_rocks_kit").iterdir()
                    if p.suffix in (".py", ".typed")}  # fmt: skip
     assert "conformance/_data/seven-rocks-suite.json" in names  # every case as one file
+    assert "conformance/suite/compiled.json" in names  # and the hashes it is checked by
     assert not any("node_modules" in n for n in names)
     assert not any(n.startswith("tests/") for n in names)
 
