@@ -24,6 +24,7 @@ from conformance.suite.files import (
 )
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
+from conformance.suite.sharing import Pairs, share_pairs, shared_text
 from conformance.suite.structure import CASE_ID, SEED_HEADINGS, SOURCE_KINDS, file_structure
 
 __all__ = [
@@ -151,6 +152,8 @@ class _Collector:
     cases: list[Case] = field(default_factory=list)
     seen: dict[str, str] = field(default_factory=dict)
     files: int = 0
+    pairs: Pairs = field(default_factory=dict)
+    """The pairs of integers (tiles) the cases loaded so far share (`share_pairs`)."""
 
     def add_file(self, path: Path, *, schema: bool, reread: bool = False) -> None:
         name = display_name(path)
@@ -265,15 +268,17 @@ class _Collector:
                 self.problems.append(
                     FixtureProblem(name, cid, f"rule {rule_id!r} is withdrawn; cite another")
                 )
+        pairs = self.pairs
+        expect = raw.get("expect")
         self.cases.append(
             Case(
                 id=cid,
                 description=raw["description"],
-                rules=tuple(raw["rules"]),
-                source=raw["source"],
-                cmd=raw["cmd"],
-                given=raw["given"],
-                expect=raw.get("expect"),
+                rules=tuple(map(shared_text, raw["rules"])),
+                source=shared_text(raw["source"]),
+                cmd=shared_text(raw["cmd"]),
+                given=share_pairs(raw["given"], pairs),
+                expect=None if expect is None else share_pairs(expect, pairs),
                 expect_rejected=raw.get("expect_rejected"),
                 file=name,
                 features=tuple(raw.get("features", ())),
