@@ -103,13 +103,15 @@ def evaluate(
     """The verdict on one case from its exchange with the engine.
 
     The verdict reads the whole reply; the result keeps it in bounded form, except for
-    a case that passed when ``keep_passed`` is false: no report shows such a reply, and
-    copying each one within bounds cost a run more than judging it.
+    a case that passed when ``keep_passed`` is false: no report shows such a reply (or
+    its request), and copying each one within bounds cost a run more than judging it.
     """
     result = _verdict(case, exchange, check_messages)
     if keep_passed or result.outcome is not Outcome.PASSED:
         kept = bounded(exchange.reply if exchange.reply is not None else exchange.raw)
         result.reply, result.reply_cut = kept.value, kept.cut
+    else:
+        result.request = None  # the case's own request: it says nothing a report shows
     return result
 
 

@@ -26,6 +26,8 @@ def test_off_a_passed_reply_is_not_kept_but_an_xpassed_one_is() -> None:
     assert outcomes == [Outcome.XPASSED] + [Outcome.PASSED] * 3
     assert isinstance(result.results[0].reply, dict) and "result" in result.results[0].reply
     assert [r.reply for r in result.results[1:]] == [None] * 3
+    assert [r.request for r in result.results[1:]] == [None] * 3
+    assert result.results[0].request is not None
 
 
 def test_off_a_failed_reply_is_still_kept_in_bounded_form() -> None:
