@@ -33,14 +33,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["main", "measure_once"]
+__all__ = ["checkout_env", "main", "measure_once"]
 
 _HERE = Path(__file__).resolve().parent.parent
 _HANDSHAKE = '{"cmd": "start", "protocol": 1}\n{"cmd": "stop"}\n'
 FIGURES = ("help", "adapter", "run", "run_wall")
 
 
-def _env(root: Path, cache: Path | None) -> dict[str, str]:
+def checkout_env(root: Path, cache: Path | None) -> dict[str, str]:
+    """The environment in which Python imports the checkout at ``root`` first, its
+    bytecode cached under ``cache`` (None: never written)."""
     env = dict(os.environ)
     paths = (str(root), str(root / "kits" / "python"), env.get("PYTHONPATH"))
     env["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
@@ -69,7 +71,7 @@ def _cpu(argv: list[str], root: Path, env: dict[str, str], stdin: str = "") -> t
 
 def measure_once(root: Path, cache: Path | None) -> dict[str, float]:
     """One round of every figure for the checkout at ``root``."""
-    env = _env(root, cache)
+    env = checkout_env(root, cache)
     python = sys.executable
     help_cpu, _ = _cpu([python, "-m", "conformance", "run", "--help"], root, env)
     adapter, _ = _cpu([python, "-m", "reference_impl.adapter"], root, env, _HANDSHAKE)
