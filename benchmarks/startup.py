@@ -8,7 +8,8 @@ the CPU time (user + system) of fresh processes, as a user starts them:
 - ``adapter``: the reference engine's adapter, ``python -m reference_impl.adapter``,
   from the handshake to ``stop``;
 - ``run``: ``python -m conformance run --format json``, the whole suite against the
-  reference engine: the runner and its engine together (``run_wall`` is its wall time).
+  reference engine: the runner and its engine together; ``run_runner`` is the
+  runner's own share, ``run_wall`` the wall time.
 
 The two checkouts take turns within each round, so that a loaded machine slows them
 alike; each process imports its own checkout first (``PYTHONPATH``) and compiled
@@ -37,7 +38,16 @@ __all__ = ["checkout_env", "main", "measure_once"]
 
 _HERE = Path(__file__).resolve().parent.parent
 _HANDSHAKE = '{"cmd": "start", "protocol": 1}\n{"cmd": "stop"}\n'
-FIGURES = ("help", "adapter", "run", "run_wall")
+# The command line, then its own CPU time (not its engine's) as the last line of stderr.
+_RUN = """
+import resource, sys
+from conformance.cli import main
+code = main(sys.argv[1:])
+me = resource.getrusage(resource.RUSAGE_SELF)
+print(me.ru_utime + me.ru_stime, file=sys.stderr)
+sys.exit(code)
+"""
+FIGURES = ("help", "adapter", "run", "run_runner", "run_wall")
 
 
 def checkout_env(root: Path, cache: Path | None) -> dict[str, str]:
@@ -54,8 +64,11 @@ def checkout_env(root: Path, cache: Path | None) -> dict[str, str]:
     return env
 
 
-def _cpu(argv: list[str], root: Path, env: dict[str, str], stdin: str = "") -> tuple[float, float]:
-    """CPU seconds of ``argv`` and of every process it waited for, and wall seconds."""
+def _cpu(
+    argv: list[str], root: Path, env: dict[str, str], stdin: str = ""
+) -> tuple[float, float, str]:
+    """CPU seconds of ``argv`` and of every process it waited for, wall seconds, and
+    the last line of its stderr."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
@@ -66,17 +79,23 @@ def _cpu(argv: list[str], root: Path, env: dict[str, str], stdin: str = "") -> t
     if done.returncode != 0:
         raise SystemExit(f"bench: {' '.join(argv)} in {root} failed:\n{done.stderr}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall
+    return cpu, wall, (done.stderr.strip().splitlines() or [""])[-1]
 
 
 def measure_once(root: Path, cache: Path | None) -> dict[str, float]:
     """One round of every figure for the checkout at ``root``."""
     env = checkout_env(root, cache)
     python = sys.executable
-    help_cpu, _ = _cpu([python, "-m", "conformance", "run", "--help"], root, env)
-    adapter, _ = _cpu([python, "-m", "reference_impl.adapter"], root, env, _HANDSHAKE)
-    run, wall = _cpu([python, "-m", "conformance", "run", "--format", "json"], root, env)
-    return {"help": help_cpu, "adapter": adapter, "run": run, "run_wall": wall}
+    help_cpu, _, _ = _cpu([python, "-m", "conformance", "run", "--help"], root, env)
+    adapter, _, _ = _cpu([python, "-m", "reference_impl.adapter"], root, env, _HANDSHAKE)
+    run, wall, own = _cpu([python, "-c", _RUN, "run", "--format", "json"], root, env)
+    return {
+        "help": help_cpu,
+        "adapter": adapter,
+        "run": run,
+        "run_runner": float(own),
+        "run_wall": wall,
+    }
 
 
 def _spread(values: list[float]) -> dict[str, float]:
@@ -117,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         cell = result[figure]
         print(
-            f"{figure:<9} this {cell['this']['min']:.3f} / {cell['this']['median']:.3f} / "
+            f"{figure:<10} this {cell['this']['min']:.3f} / {cell['this']['median']:.3f} / "
             f"{cell['this']['max']:.3f} s   other {cell['other']['min']:.3f} / "
             f"{cell['other']['median']:.3f} / {cell['other']['max']:.3f} s   other/this "
             f"{cell['other_over_this']['min']:.2f} / {cell['other_over_this']['median']:.2f} / "
