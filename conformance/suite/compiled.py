@@ -1,12 +1,12 @@
 """The suite's own cases read from one compiled document instead of their YAML files.
 
-``tools/export_suite.py`` writes every case of ``fixtures/`` into one JSON document,
-``kits/seven-rocks-suite.json`` (``conformance/_data/seven-rocks-suite.json`` in the
-wheel), the one the kits' harnesses read. Reading it costs a few milliseconds; parsing
+``python -m tools.regenerate suite-json`` writes every case of ``fixtures/`` into one
+JSON document, ``kits/seven-rocks-suite.json`` (``conformance/_data/seven-rocks-suite.json``
+in the wheel), the one the kits' harnesses read. Reading it costs a few milliseconds; parsing
 the YAML files it was made from costs a tenth of a second, on every run.
 
-The document is used only while it matches what it was made from: the same tool writes
-``compiled.json`` beside this module, holding a SHA-256 of the fixture files (their
+The document is used only while it matches what it was made from: the same command
+writes ``compiled.json`` beside this module, holding a SHA-256 of the fixture files (their
 paths and bytes) and one of the document. Each load hashes both again; any difference
 is an error that says how to rebuild the document, never a quiet return to the YAML
 files, which would hide a stale document from every harness that reads it.
@@ -27,7 +27,9 @@ __all__ = ["HASHES_FILE", "StaleSuiteError", "compiled_cases", "fixtures_hash", 
 HASHES_FILE = Path(__file__).with_name("compiled.json")
 """The hashes of the fixture files and of the document, as the export tool wrote them."""
 
-_REBUILD = "in a checkout, run python tools/export_suite.py; otherwise reinstall the package"
+_REBUILD = (
+    "in a checkout, run python -m tools.regenerate suite-json; otherwise reinstall the package"
+)
 
 
 class StaleSuiteError(Exception):

@@ -43,7 +43,7 @@ def test_the_compiled_cases_are_the_cases_of_the_files() -> None:
 def test_the_checked_in_hashes_match_the_fixtures_and_the_document() -> None:
     text = export_suite.suite_text()
     assert HASHES_FILE.read_text(encoding="utf-8") == export_suite.hashes_text(text), (
-        "run python tools/export_suite.py"
+        "run python -m tools.regenerate suite-json"
     )
 
 
@@ -82,7 +82,7 @@ def test_stale_or_broken_hashes_stop_the_load_with_no_fallback(
     recorded = tmp_path / "compiled.json"
     recorded.write_text(hashes, encoding="utf-8")
     monkeypatch.setattr(compiled, "HASHES_FILE", recorded)
-    with pytest.raises(FixtureError, match=r"export_suite\.py"):
+    with pytest.raises(FixtureError, match=r"tools\.regenerate suite-json"):
         load_cases([fixtures_dir()])
     assert load_cases([fixtures_dir()], compiled=False)
 
