@@ -2,7 +2,7 @@
 
 ``python -m benchmarks.memory --against DIR [--copies 100] [--rounds 3]`` fills a folder
 with ``--copies`` copies of the suite's fixture files (ids renamed, as
-`benchmarks.runner.user_folder` does: 361 cases a copy) and runs
+`benchmarks.runner.user_folder` does) and runs
 ``run --no-suite --fixtures FOLDER --format json`` against the reference engine in each
 checkout, the fixture cache filled first. It prints the runner's peak resident memory
 (its own, not its engine's) and, per case, the peak less that of a run of one copy,
