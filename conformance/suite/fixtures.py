@@ -23,8 +23,9 @@ from conformance.suite.files import (
     resolved_path,
 )
 from conformance.suite.messages import Expected, parse_expected
+from conformance.suite.observable import unobservable
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
-from conformance.suite.rules import Rule, load_rules
+from conformance.suite.rules import Rule, load_rules, renamed
 from conformance.suite.sharing import Pairs, share_pairs, shared_text
 from conformance.suite.structure import CASE_ID, SEED_HEADINGS, SOURCE_KINDS, file_structure
 
@@ -167,6 +168,11 @@ class _Collector:
     files: int = 0
     pairs: Pairs = field(default_factory=dict)
     """The pairs of integers (tiles) the cases loaded so far share (`share_pairs`)."""
+    renames: Mapping[str, str] = field(default_factory=dict)
+    """Old rule IDs and the IDs they were renamed to: a case may cite either."""
+
+    def __post_init__(self) -> None:
+        self.renames = renamed(self.rules)
 
     def add_file(self, path: Path, *, schema: bool, reread: bool = False) -> None:
         name = display_name(path)
@@ -271,7 +277,9 @@ class _Collector:
             )
             return
         self.seen[cid] = name
-        for rule_id in raw["rules"]:
+        # An old ID cites the rule it was renamed to, under its current ID.
+        cited = tuple(dict.fromkeys(self.renames.get(r, r) for r in raw["rules"]))
+        for rule_id in cited:
             rule = self.rules.get(rule_id)
             if rule is None:
                 self.problems.append(
@@ -281,13 +289,16 @@ class _Collector:
                 self.problems.append(
                     FixtureProblem(name, cid, f"rule {rule_id!r} is withdrawn; cite another")
                 )
+        self.problems.extend(
+            FixtureProblem(name, cid, reason) for reason in unobservable(raw["cmd"], cited)
+        )
         pairs = self.pairs
         expect = raw.get("expect")
         self.cases.append(
             Case(
                 id=cid,
                 description=raw["description"],
-                rules=tuple(map(shared_text, raw["rules"])),
+                rules=tuple(map(shared_text, cited)),
                 source=shared_text(raw["source"]),
                 cmd=shared_text(raw["cmd"]),
                 given=share_pairs(raw["given"], pairs),
