@@ -21,9 +21,11 @@ A rejection matches by its code and, when the expectation gives one, its index; 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import islice
 from typing import Any
 
 from conformance.runner.compare import (
+    MAX_LISTED,
     RESULT_LIST_KEYS,
     Mismatch,
     diff,
@@ -100,7 +102,7 @@ def schema_problems(cmd: str, reply: Mapping[str, Any], stated: frozenset[str]) 
         ]
     body = {k: v for k, v in reply.items() if k != "seq"}  # the seq is the client's to judge
     try:
-        problems = schemas.check_reply(cmd, {"seq": 0, **body}, shallow=True)
+        problems = schemas.check_reply(cmd, {"seq": 0, **body}, shallow=True, limit=MAX_LISTED)
     except RecursionError:  # pragma: no cover - the depth is bounded just above
         return [Mismatch("", "too deeply nested to check")]
     out = []
@@ -161,4 +163,5 @@ def differences(
     if out or not isinstance(expected, Result):
         return out
     given = {k: v for k, v in request.items() if k not in ("cmd", "seq")}
-    return [m for m in relations(cmd, given, body) if not _under(m.path, stated)]
+    broken = (m for m in relations(cmd, given, body) if not _under(m.path, stated))
+    return list(islice(broken, MAX_LISTED))

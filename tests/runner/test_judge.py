@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from conformance.runner.compare import MAX_LISTED
 from conformance.runner.judge import differences, stated_paths
 from conformance.suite.messages import Rejection, Result
 from reference_impl.adapter import handle
@@ -129,3 +130,16 @@ def test_the_stated_paths_of_a_game_reach_into_its_hand_results() -> None:
         "result.hands[0].scores",
         "result.winner",
     }
+
+
+def test_a_huge_wrong_reply_costs_a_few_differences() -> None:
+    # A million wrong items are reported by the first few found, not one by one.
+    request = {"cmd": "legal", "seq": 0, "plays": [], "hand": [[1, 2]]}
+    twice = {"seq": 0, "result": {"placements": [{"tile": [1, 2]}] * 50_000}}
+    found = differences(Result({}), twice, request)
+    assert 0 < len(found) <= MAX_LISTED
+    request, reply = _answer("table")
+    reply["result"]["open"] = [{"tile": [1, 1]}] * 50_000
+    found = differences(Result({"spinner": [1, 1]}), reply, request)
+    assert 0 < len(found) <= MAX_LISTED
+    assert all(m.path.startswith("result.open") for m in found)
