@@ -65,7 +65,7 @@ def placements_from_hand(
     placements: Sequence[JSON], path: str, hand: Sequence[JSON]
 ) -> Iterator[Mismatch]:
     """A legal placement places a tile of the hand, each (tile, end point) once
-    (place.own-tile, place.one-per-end-point)."""
+    (place.own-tile, reading.one-placement-per-attach-point)."""
     seen: set[tuple[Any, ...]] = set()
     for i, placement in enumerate(placements):
         if placement["tile"] not in hand:
@@ -205,7 +205,7 @@ def _hand_end(
 
 def game_relations(given: Mapping[str, JSON], result: Mapping[str, JSON]) -> Iterator[Mismatch]:
     """Each hand result against its hand, the scores carried from hand to hand
-    (game.scores-carried), the game's scores and winner the last hand's."""
+    (reading.scores-carried), the game's scores and winner the last hand's."""
     hands: Sequence[JSON] = given["hands"]
     results: Sequence[JSON] = result["hands"]
     if len(results) != len(hands):

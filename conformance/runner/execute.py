@@ -126,5 +126,7 @@ def run_suite(
         restarts=state.restarts,
         aborted=state.aborted,
         warnings=state.warnings,
-        unclaimed_features=tuple(sorted(options.skip_features | set(infos[0].skip_features))),
+        unclaimed_features=tuple(
+            sorted(options.skip_features | set(infos[0].skip_features) | state.unclaimed)
+        ),
     )

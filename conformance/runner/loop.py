@@ -110,6 +110,8 @@ class RunState:
         self.aborted: str | None = None
         self.warnings: list[str] = []
         self.bad = 0
+        self.unclaimed: set[str] = set()
+        """The features some engine of the run did not claim in its handshake."""
 
     def new_client(self) -> EngineClient:
         """An engine client for this run, not yet started."""
@@ -205,6 +207,8 @@ class EngineLoop:
         others are recorded as skipped. Asked again after each restart: a restarted
         engine is held to its own handshake (spec/protocol.md section 8, item 3)."""
         info = self.info()
+        with self.state.lock:
+            self.state.unclaimed.update(info.skip_features)
         sendable: list[tuple[int, Case]] = []
         for index, case in items:
             skipped = not_sent(case, info, self.state.options.skip_features)

@@ -6,6 +6,7 @@ import fnmatch
 from collections.abc import Collection, Iterable, Sequence
 
 from conformance.suite.fixtures import Case
+from conformance.suite.rules import suite_renames
 
 __all__ = ["select_cases"]
 
@@ -20,8 +21,11 @@ def select_cases(
     """The cases matching every kind of criterion given (any value within a kind).
 
     ``keywords`` are globs on the case id (a plain word matches as a substring);
-    ``rules`` are prefixes of rule IDs; ``cmds`` are command names.
+    ``rules`` are prefixes of rule IDs (an old ID of a renamed rule selects it under
+    its new one); ``cmds`` are command names.
     """
+    renames = suite_renames()
+    rules = [renames.get(p, p) for p in rules]
 
     def by_keyword(case: Case) -> bool:
         for pattern in keywords:

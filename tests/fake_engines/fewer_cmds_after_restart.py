@@ -1,6 +1,6 @@
 """Lists every command and crashes on its third request the first time it is started;
-started again (a file per start in $FAKE_START_DIR), it lists only settle, yet answers
-everything it is sent."""
+started again (a file per start in $FAKE_START_DIR), it lists only table and settle and
+does not claim input-validation, yet answers everything it is sent."""
 
 import os
 import sys
@@ -18,4 +18,7 @@ def transform(n, request, reply):
     return reply
 
 
-serve(transform, cmds=None if first else ["settle"])
+if first:
+    serve(transform)
+else:
+    serve(transform, cmds=["table", "settle"], skip_features=["input-validation"])

@@ -39,6 +39,9 @@ def test_wheel_carries_fixtures_schemas_rules_and_type_markers(wheel: Path) -> N
     assert "conformance/_data/seven-rocks-suite.json" in names  # every case as one file
     assert not any("node_modules" in n for n in names)
     assert not any(n.startswith("tests/") for n in names)
+    # The spec's authoring tools (the seed reader, the traceability and figure checks)
+    # are not part of what a user runs.
+    assert not any(n.startswith("tools/") or "spec_seed" in n or "traceability" in n for n in names)
 
 
 def test_installed_wheel_runs_the_whole_suite_from_an_unrelated_directory(

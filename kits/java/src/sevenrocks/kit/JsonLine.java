@@ -81,7 +81,7 @@ final class JsonLine {
     }
 
     private IOException unexpected() {
-        String found = at < text.length() ? "'" + text.charAt(at) + "'" : "the end of the line";
+        String found = at < text.length() ? "'" + text.charAt(at) + "'" : "end of the line";
         return new IOException("unexpected " + found + " at column " + (at + 1));
     }
 

@@ -1,13 +1,14 @@
 """The seed's figures in spec/rules.md, section 11.3: each tied to the worked example
-that reproduces it, and checked against the figure's own text.
+that reproduces it, and checked against the figure's own text (an authoring tool, run
+by the tests, not part of the installed suite).
 
 A figure line of rules.md reads ``- F3, <section>: "Posata: [2|2]", [Example 12]
-(#example-12); it gives rise to `rule.id`, ...`` (``conformance.suite.traceability.
+(#example-12); it gives rise to `rule.id`, ...`` (``tools.spec_traceability.
 figure_rows`` reads it). ``figure_problems`` checks that the list names every figure of the
 seed once, in order, and that each example agrees with its figure: the tile placed
 last, the caption's sum and credit, and, where the figure lists them, its tiles in
 order, its spinner, its links (as the example's plays), its attach points and its
-counted ends.
+counted ends, all as the example's fixture case states them.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from typing import Any
 
 from conformance.specdoc.examples import Example
 from conformance.suite.fixtures import Case
-from conformance.suite.seed import Figure
-from conformance.suite.traceability import FigureRow
+from tools.spec_seed import Figure
+from tools.spec_traceability import FigureRow
 
 __all__ = ["figure_problems"]
 
@@ -34,33 +35,36 @@ def _links(plays: Sequence[Mapping[str, Any]]) -> Counter[tuple[Any, ...]]:
     )
 
 
-def _against(figure: Figure, example: Example, case: Case | None) -> list[str]:
-    plays = example.plays or []
+def _against(figure: Figure, case: Case) -> list[str]:
+    plays = case.given.get("plays") or []
+    expect = case.expect or {}
     tiles = [_tile(p["tile"]) for p in plays]
     out = []
     if not tiles or tiles[-1] != figure.placed:
         out.append(f"its last play is not the figure's {figure.caption!r}")
-    if (example.end_sum, example.credit) != (figure.end_sum, figure.credit):
+    end_sum, credit = expect.get("end_sum"), expect.get("credit")
+    if (end_sum, credit) != (figure.end_sum, figure.credit):
         out.append(
-            f"end sum {example.end_sum} and credit {example.credit}; the figure says "
+            f"end sum {end_sum} and credit {credit}; the figure says "
             f"{figure.end_sum} and {figure.credit}"
         )
-    if sorted(figure.terms) != sorted(entry["value"] for entry in example.counted):
+    counted_ends = expect.get("counted") or []
+    if sorted(figure.terms) != sorted(entry["value"] for entry in counted_ends):
         out.append(f"its counted values are not the figure's {' + '.join(map(str, figure.terms))}")
     if not figure.tiles:
         return out
     if list(figure.tiles) != tiles:
         out.append("its tiles in play order are not the figure's (Tessere)")
-    spinner = case.expect.get("spinner") if case is not None and case.expect else None
+    spinner = expect.get("spinner")
     if spinner is not None and _tile(spinner) != figure.spinner:
         out.append("its spinner is not the figure's")
     links = Counter((link.onto, link.at, link.tile) for link in figure.links)
     if links != _links(plays):
         out.append("its plays are not the figure's links (Collegamenti)")
-    opened = Counter((_tile(e["tile"]), e["side"], e["value"]) for e in example.open)
+    opened = Counter((_tile(e["tile"]), e["side"], e["value"]) for e in expect.get("open") or [])
     if opened != Counter(figure.open):
         out.append("its attach points are not the figure's (Punti di collegamento disponibili)")
-    counted = Counter((_tile(e["tile"]), e["value"]) for e in example.counted)
+    counted = Counter((_tile(e["tile"]), e["value"]) for e in counted_ends)
     if counted != Counter(figure.counted):
         out.append("its counted ends are not the figure's (Contributi conteggiati)")
     return out
@@ -97,6 +101,9 @@ def figure_problems(
             out.append(f"{where}: no Example {row.example}")
             continue
         case = cases.get(example.fixture)
-        problems = _against(figure, example, case) + _joins_by_linear_a(figure)
+        if case is None:
+            out.append(f"{where}: Example {row.example} shows no fixture case")
+            continue
+        problems = _against(figure, case) + _joins_by_linear_a(figure)
         out.extend(f"{where}, Example {row.example}: {problem}" for problem in problems)
     return out

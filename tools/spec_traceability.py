@@ -1,10 +1,11 @@
 """Traceability of spec/rules.md to the Italian seed, sentence by sentence, and the
-checks of its form.
+checks of its form: an authoring tool, run by ``python -m tools.regenerate spec`` and
+the tests, not part of the installed suite.
 
 Section 11.2 of rules.md quotes every sentence of the seed, verbatim, in a table row
 with the rule IDs the sentence gives rise to, or marks it explanatory or out of scope
-with a reason. ``problems`` checks that table against the seed (as ``conformance.
-suite.seed`` splits it) and the rule lines against the table, and checks what makes
+with a reason. ``problems`` checks that table against the seed (as ``tools.spec_seed``
+splits it) and the rule lines against the table, and checks what makes
 rules.md a normative document: each rule a requirement in BCP 14 keywords with the
 engine as its subject, each reading and theorem marked, in its own section, with its
 reason, and each cited procedure step present.
@@ -17,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from conformance.suite.rules import RULE_LINE, Rule
-from conformance.suite.seed import SEED_SECTIONS, Sentence
+from tools.spec_seed import SEED_SECTIONS, Sentence
 
 __all__ = [
     "SEED_SECTIONS",
@@ -34,7 +35,7 @@ SENTENCES_END = "<!-- END sentences -->"
 FIGURES_BEGIN = "<!-- BEGIN figures -->"
 FIGURES_END = "<!-- END figures -->"
 
-_ROW = re.compile(r"^\| S(\d+) \| (.+?) \| (.*) \|$")
+_ROW = re.compile(r"^\| S(\d+) \| (.+?) \| (.*?) \| (.*) \|$")
 _FIGURE = re.compile(
     r'^- F(\d+), (.+?): "(Posata: \[\d\|\d\])", \[Example (\d+)\]\(#example-\d+\)'
     r"(?:; it gives rise to (.+))?\.$"
@@ -54,10 +55,12 @@ _SECTION_OF_KIND = {"reading": "Readings", "theorem": "Theorems"}
 
 @dataclass(frozen=True)
 class SentenceRow:
-    """One row of the sentence table: a seed sentence and what it gives rise to.
+    """One row of the sentence table: a seed sentence, its English rendering and what
+    it gives rise to.
 
-    ``rules`` are the IDs the row cites first in its last cell; ``mark`` is
-    ``explanatory``, ``out of scope`` or empty, and ``note`` the reason given with it.
+    ``english`` is the rendering of ``text`` beside it; ``rules`` are the IDs the row
+    cites first in its last cell; ``mark`` is ``explanatory``, ``out of scope`` or
+    empty, and ``note`` the reason given with it.
     """
 
     number: int
@@ -67,6 +70,7 @@ class SentenceRow:
     mark: str = ""
     note: str = ""
     line: int = 0
+    english: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,7 @@ def sentence_rows(text: str) -> list[SentenceRow]:
         match = _ROW.match(line)
         if match is None:
             continue
-        cell = _CITED.match(match[3])
+        cell = _CITED.match(match[4])
         assert cell is not None  # every part of the pattern is optional
         mark = _MARK.search(cell[2])
         rows.append(
@@ -122,6 +126,7 @@ def sentence_rows(text: str) -> list[SentenceRow]:
                 mark[1].lower() if mark else "",
                 mark[2] if mark else "",
                 first_line + offset,
+                match[3],
             )
         )
     return rows
@@ -176,6 +181,11 @@ def _sentence_problems(
             for rule_id in ids
             if rule_id in rules and rules[rule_id].withdrawn
         )
+    out.extend(
+        f"S{row.number} (rules.md line {row.line}): no English rendering beside the Italian"
+        for row in rows
+        if not row.english.strip()
+    )
     out.extend(
         f"S{row.number} (rules.md line {row.line}): cites no rule and is not marked "
         "explanatory or out of scope"

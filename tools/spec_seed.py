@@ -1,4 +1,6 @@
-"""The Italian rules text ("the seed"), read as sentences of prose and figures.
+"""The Italian rules text ("the seed"), read as sentences of prose and figures: an
+authoring tool for spec/rules.md, run by ``python -m tools.regenerate spec`` and the
+tests.
 
 The seed is plain text, one paragraph, heading, list item or diagram line per line.
 ``read_seed`` splits it the way spec/rules.md, section 11.1, describes:
