@@ -30,7 +30,7 @@ from typing import Any
 from seven_rocks_kit import Side
 
 from conformance.runner.judge import differences
-from conformance.suite.messages import Result
+from conformance.suite.messages import Result, expected_of
 from reference_impl.adapter import handle
 from reference_impl.commands import cmd_settle
 from reference_impl.errors import RuleViolation
@@ -292,12 +292,7 @@ def compare_reply(expected: JSONObject, reply: Any, raw: str | None = None) -> l
     got = reply.get("rejected")
     if not isinstance(got, dict):
         return [f"expected rejected {want['code']} at index {want['index']}, got {_kind(reply)}"]
-    problems = []
-    if got.get("code") != want["code"]:
-        problems.append(f"rejected.code: expected {want['code']}, got {show(got.get('code'))}")
-    if got.get("index") != want["index"]:
-        problems.append(f"rejected.index: expected {want['index']}, got {show(got.get('index'))}")
-    return problems
+    return [str(m) for m in differences(expected_of(expected), reply, complete=True)]
 
 
 def differing_fields(problems: Collection[str]) -> tuple[str, ...]:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["DataNotFoundError", "fixtures_dir", "rules_path", "schemas_dir"]
+__all__ = [
+    "DataNotFoundError",
+    "compiled_suite_path",
+    "fixtures_dir",
+    "rules_path",
+    "schemas_dir",
+]
 
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 _PACKAGE_DATA = _PACKAGE_ROOT / "_data"
@@ -40,3 +46,8 @@ def schemas_dir() -> Path:
 def rules_path() -> Path:
     """The normative rules text, spec/rules.md."""
     return _locate("rules.md", "spec/rules.md")
+
+
+def compiled_suite_path() -> Path:
+    """The suite's own cases as one JSON document (kits/seven-rocks-suite.json)."""
+    return _locate("seven-rocks-suite.json", "kits/seven-rocks-suite.json")

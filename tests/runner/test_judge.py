@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from conformance.runner.compare import MAX_LISTED
 from conformance.runner.judge import differences, stated_paths
 from conformance.suite.messages import Rejection, Result
 from reference_impl.adapter import handle
@@ -129,3 +130,25 @@ def test_the_stated_paths_of_a_game_reach_into_its_hand_results() -> None:
         "result.hands[0].scores",
         "result.winner",
     }
+
+
+def test_a_huge_wrong_reply_costs_a_few_differences() -> None:
+    # A million wrong items are reported by the first few found, not one by one.
+    request = {"cmd": "legal", "seq": 0, "plays": [], "hand": [[1, 2]]}
+    twice = {"seq": 0, "result": {"placements": [{"tile": [1, 2]}] * 50_000}}
+    found = differences(Result({}), twice, request)
+    assert 0 < len(found) <= MAX_LISTED
+    request, reply = _answer("table")
+    reply["result"]["open"] = [{"tile": [1, 1]}] * 50_000
+    found = differences(Result({"spinner": [1, 1]}), reply, request)
+    assert 0 < len(found) <= MAX_LISTED
+    assert all(m.path.startswith("result.open") for m in found)
+
+
+def test_arguments_no_schema_checked_never_crash_the_comparison() -> None:
+    # A Case built by hand may give arguments the fixture schema would refuse.
+    request = {"cmd": "hand", "seq": 0, "deal": 5, "opener": 0, "actions": []}
+    reply = {"seq": 0, "result": {"events": [], "end": None, "penalties": None,
+                                  "scores": [0, 0], "winner": None, "next_opener": None,
+                                  "to_move": 0, "legal": []}}  # fmt: skip
+    assert differences(Result({"end": None}), reply, request) == []
