@@ -157,8 +157,7 @@ def test_expected_failures_become_strict_xfails(folder: Path) -> None:
         "-q",
         "--seven-rocks-engine",
         MUTANT_ENGINE,
-        "--seven-rocks-expect-fail",
-        str(listed),
+        f"--seven-rocks-expect-fail={listed}",
     )
     assert done.returncode == 0, done.stdout[-3000:]
     assert f"{len(failing)} xfailed" in done.stdout
@@ -170,8 +169,7 @@ def test_expected_failures_become_strict_xfails(folder: Path) -> None:
         "-q",
         "--seven-rocks-engine",
         "reference",
-        "--seven-rocks-expect-fail",
-        str(listed),
+        f"--seven-rocks-expect-fail={listed}",
     )
     assert done.returncode == 1
     assert "XPASS(strict)" in done.stdout or "1 failed" in done.stdout
@@ -187,8 +185,7 @@ def test_unknown_ids_in_the_expected_failures_are_warned_of(folder: Path) -> Non
         "seed-a",
         "--seven-rocks-engine",
         "reference",
-        "--seven-rocks-expect-fail",
-        str(listed),
+        f"--seven-rocks-expect-fail={listed}",
     )
     assert "lists unknown case ids: no-such.case" in done.stdout, done.stdout[-3000:]
     assert "table.seed-a.step-1" not in done.stdout.split("unknown case ids:")[1].splitlines()[0]
@@ -202,8 +199,7 @@ def test_own_fixtures_and_junit_xml(folder: Path) -> None:
         "--seven-rocks-engine",
         "reference",
         "--seven-rocks-no-suite",
-        "--seven-rocks-fixtures",
-        str(TEST_FIXTURES),
+        f"--seven-rocks-fixtures={TEST_FIXTURES}",
         f"--junitxml={junit}",
     )
     assert done.returncode == 0, done.stdout[-3000:]
@@ -217,7 +213,7 @@ def test_a_broken_fixture_folder_is_a_usage_error(folder: Path) -> None:
     bad.mkdir()
     (bad / "x.yaml").write_text("title: t\ncases: [{id: Bad Id}]\n", encoding="utf-8")
     done = pytest_run(
-        folder, "-q", "--seven-rocks-engine", "reference", "--seven-rocks-fixtures", str(bad)
+        folder, "-q", "--seven-rocks-engine", "reference", f"--seven-rocks-fixtures={bad}"
     )
     assert done.returncode == 4  # pytest's usage error
     assert "x.yaml" in done.stderr + done.stdout
@@ -363,8 +359,7 @@ def test_the_plugin_gives_the_verdicts_of_the_runner_with_expected_failures(
         "-rA",
         "--seven-rocks-engine",
         MUTANT_ENGINE,
-        "--seven-rocks-expect-fail",
-        str(listed),
+        f"--seven-rocks-expect-fail={listed}",
         "-m",
         rule,
     )
@@ -377,3 +372,41 @@ def test_the_plugin_gives_the_verdicts_of_the_runner_with_expected_failures(
     }
     assert outcomes(done.stdout) == {cid: as_pytest[o] for cid, o in wanted.items()}
     assert "unexpectedly passed: remove it from the list" in done.stdout
+
+
+def test_selection_and_listing_count_the_cases(folder: Path) -> None:
+    cases = load_suite()
+    done = pytest_run(folder, "--seven-rocks-engine=reference", "-k", "remainder-1")
+    assert done.returncode == 0, done.stdout[-2000:]
+    # pytest's own count: every case collected, one selected (not "0 items / -N selected").
+    assert f"collected {len(cases)} items / {len(cases) - 1} deselected / 1 selected" in (
+        done.stdout
+    )
+    listed = pytest_run(folder, "--seven-rocks-engine=reference", "--co", "-q")
+    assert listed.returncode == 0, listed.stdout[-2000:]
+    assert listed.stdout.splitlines()[: len(cases)] == [c.id for c in cases]
+    assert f"{len(cases)} tests collected" in listed.stdout
+
+
+def test_the_engine_path_given_apart_does_not_become_the_rootdir(folder: Path) -> None:
+    engine = str(ROOT / "examples" / "minimal_adapter.py")
+    # As one argument, pytest reads the user's own folder and pytest.ini.
+    joined = pytest_run(folder, f"--seven-rocks-engine={engine}", "--co")
+    assert joined.returncode == 0, joined.stdout[-2000:]
+    assert f"rootdir: {folder}" in joined.stdout
+    # As two, pytest took the engine's folder for the rootdir before it knew the option:
+    # a usage error that names the form that works, never a run in the wrong rootdir.
+    apart = pytest_run(folder, "--seven-rocks-engine", engine, "--co")
+    assert apart.returncode == 4, apart.stdout[-2000:]
+    assert f"--seven-rocks-engine={engine}" in apart.stderr
+    # So with a fixture folder outside it.
+    apart = pytest_run(
+        folder, "--seven-rocks-engine=reference", "--seven-rocks-fixtures", str(TEST_FIXTURES)
+    )
+    assert apart.returncode == 4, apart.stdout[-2000:]
+    assert f"--seven-rocks-fixtures={TEST_FIXTURES}" in apart.stderr
+    # An engine inside the user's folder changes nothing: the two-argument form works.
+    inside = folder / "engine.py"
+    inside.write_text("", encoding="utf-8")
+    near = pytest_run(folder, "--seven-rocks-engine", "./engine.py", "--co", "-q")
+    assert near.returncode == 0, near.stdout[-2000:] + near.stderr[-2000:]
