@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["DataNotFoundError", "fixtures_dir", "rules_path", "schemas_dir"]
+__all__ = ["DataNotFoundError", "fixtures_dir", "rules_path", "schemas_dir", "suite_json_path"]
 
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 _PACKAGE_DATA = _PACKAGE_ROOT / "_data"
@@ -40,3 +40,10 @@ def schemas_dir() -> Path:
 def rules_path() -> Path:
     """The normative rules text, spec/rules.md."""
     return _locate("rules.md", "spec/rules.md")
+
+
+def suite_json_path() -> Path:
+    """The suite's own cases as one JSON file (``export --format json``; its layout is
+    spec/schemas/suite.schema.json): in the wheel, or kits/seven-rocks-suite.json of a
+    checkout, which an editable install reads."""
+    return _locate("seven-rocks-suite.json", "kits/seven-rocks-suite.json")
