@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from conformance import SUITE_VERSION
+from conformance.reports.fault import outcome_per_rule
 from conformance.reports.misreadings import format_misreadings
 from conformance.reports.sanitize import terminal_text
 from conformance.reports.terminal import ProgressBar, StyledLine, render_lines
@@ -203,18 +204,20 @@ def _claims_line(result: RunResult) -> str | None:
 
 def rule_summary(result: RunResult, *, every_rule: bool = False) -> list[str]:
     """A table of outcome counts per rule ID: the rules with a case not passing (all of
-    them with ``every_rule``); a case citing several rules counts under each."""
+    them with ``every_rule``); a case citing several rules counts under each, a failure
+    as a failure only under those it counts against (`fault.counts_against`)."""
     counts: dict[str, Counter[str]] = {}
     for r in result.results:
         if r.outcome is Outcome.NOT_RUN:
             continue
-        for rule_id in dict.fromkeys(r.case.rules):
-            counts.setdefault(rule_id, Counter())[r.outcome.value] += 1
+        for rule_id, outcome in outcome_per_rule(r).items():
+            counts.setdefault(rule_id, Counter())[outcome.value] += 1
     troubled = {k for k, c in counts.items() if any(c[o.value] for o in Outcome if o.bad)}
     chosen = sorted(counts) if every_rule else sorted(troubled)
     lines = [
         "Per rule (a case citing several rules counts once under each of them, so the "
-        "rows add up to more than the cases):"
+        "rows add up to more than the cases; a failure counts as one only under the rules "
+        "that decide a field it got wrong, and as passed under the others):"
     ]
     if result.empty():
         return [*lines, f"  no case was run: all {len(result.results)} were skipped"]
