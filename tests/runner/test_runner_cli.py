@@ -54,6 +54,34 @@ def test_empty_selection_is_a_usage_error() -> None:
     assert "no case matches" in done.stderr
 
 
+def test_the_filters_that_match_nothing_are_named() -> None:
+    from conformance.api import load_rules, load_suite
+    from conformance.runner.select import NoMatch, unmatched_filters
+
+    cases, rules = load_suite(), load_rules()
+    found = unmatched_filters(
+        cases, keywords=["seed", "no-such-id"], rules=["spiner", "settle.no-polling"],
+        cmds=["settle"], rule_ids=rules,
+    )  # fmt: skip
+    assert found == [
+        NoMatch("-k", "no-such-id"),
+        NoMatch("--rule", "spiner", ("spinner",)),
+        NoMatch("--rule", "settle.no-polling", ("settle.no-pooling",)),
+    ]
+    # Each matching alone, none together: nothing is named.
+    assert unmatched_filters(cases, keywords=["seed-a"], cmds=["settle"]) == []
+
+
+def test_an_empty_selection_says_which_filter_and_what_was_meant() -> None:
+    # The did-you-mean is itself the feature: its words are checked.
+    done = cli("run", "--rule", "spiner")
+    assert done.returncode == 2
+    assert "--rule 'spiner' matches no rule a case cites (did you mean 'spinner'?)" in (done.stderr)
+    done = cli("run", "-k", "seed-a", "--cmd", "settle")
+    assert done.returncode == 2
+    assert "no case matches all" in done.stderr
+
+
 @pytest.mark.parametrize(
     "args",
     [

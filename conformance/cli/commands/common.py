@@ -7,7 +7,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from conformance.engine.client import split_command
@@ -16,6 +16,8 @@ from conformance.engine.timeouts import MAX_SECONDS, seconds_argument
 from conformance.reports.sanitize import terminal_text
 from conformance.runner.execute import DEFAULT_TIMEOUT, reference_engine
 from conformance.runner.expectfail import ExpectFail, read_expect_fail
+from conformance.runner.select import unmatched_filters
+from conformance.suite.fixtures import Case
 from conformance.suite.protocol import QUERY_CMDS
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "add_selection_options",
     "add_timeout_option",
     "discard_stdout",
+    "empty_selection",
     "engine_from_args",
     "error",
     "expect_fail_from_args",
@@ -187,3 +190,24 @@ def write_file(what: str, path: Path, write: Callable[[], object]) -> bool:
         error(f"cannot write {what} to {str(path)!r}: {reason}")
         return False
     return True
+
+
+def empty_selection(args: argparse.Namespace, cases: Sequence[Case], rules: Iterable[str]) -> str:
+    """Why ``-k``, ``--rule`` and ``--cmd`` selected no case of ``cases``: the values
+    that match nothing (with did-you-mean for rule IDs), or that only all together do."""
+    found = unmatched_filters(
+        cases, keywords=args.keywords, rules=args.rules, cmds=args.cmds, rule_ids=rules
+    )
+    head = f"no case matches the selection ({len(cases)} cases loaded)"
+    if not found:
+        given = [f"-k {k!r}" for k in args.keywords] + [f"--rule {r!r}" for r in args.rules]
+        given += [f"--cmd {c!r}" for c in args.cmds]
+        return f"{head}: each of {', '.join(given)} matches cases, but no case matches all"
+    parts = []
+    for miss in found:
+        what = {"-k": "no case id", "--rule": "no rule a case cites", "--cmd": "no case"}
+        text = f"{miss.option} {miss.value!r} matches {what[miss.option]}"
+        if miss.suggestions:
+            text += " (did you mean " + " or ".join(map(repr, miss.suggestions)) + "?)"
+        parts.append(text)
+    return f"{head}: " + "; ".join(parts)
