@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from conformance.engine.client import split_command
+from conformance.engine.client import MIN_START_SECONDS, split_command
 from conformance.engine.sandbox import DEFAULT_MEMORY_MB, SandboxError, sandboxed
 from conformance.engine.timeouts import MAX_SECONDS, seconds_argument
 from conformance.reports.sanitize import terminal_text
@@ -75,7 +75,8 @@ def add_timeout_option(parser: argparse.ArgumentParser) -> None:
         type=positive_float,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"longest wait for one reply (default {DEFAULT_TIMEOUT:g})",
+        help=f"longest wait for one reply (default {DEFAULT_TIMEOUT:g}); the handshake "
+        f"reply is waited for this long or {MIN_START_SECONDS:g} s, the longer",
     )
 
 
