@@ -10,8 +10,9 @@ from conformance.engine.client import MIN_START_SECONDS, EngineClient, EngineSta
 from tests.support.cli import FAKES
 
 
-def _start(name: str, **options: float) -> EngineStartError:
-    client = EngineClient([sys.executable, str(FAKES / f"{name}.py")], **options)
+def _start(name: str, start_timeout: float | None = None) -> EngineStartError:
+    argv = [sys.executable, str(FAKES / f"{name}.py")]
+    client = EngineClient(argv, start_timeout=start_timeout)
     with pytest.raises(EngineStartError) as raised:
         client.start()
     return raised.value
