@@ -17,6 +17,7 @@ from conformance.suite import yaml_loader
 from conformance.suite.files import MAX_FILE_BYTES
 from conformance.suite.fixtures import lint, load_cases
 from conformance.suite.resources import fixtures_dir
+from conformance.suite.structure import SEED_HEADINGS, SOURCE_KINDS, file_structure
 from conformance.suite.yaml_loader import YamlDataError, YamlSyntaxError, load_yaml
 from tests.support.cli import cli
 
@@ -267,3 +268,24 @@ def test_both_loaders_give_the_same_data(monkeypatch: pytest.MonkeyPatch) -> Non
     assert load_yaml(text) == fast
     with pytest.raises(YamlDataError, match="contain itself"):
         load_yaml("a: &x [*x]\n")
+
+
+@pytest.mark.parametrize(
+    ("source", "listed", "meant"),
+    [
+        ("derived: Punti della posta", SEED_HEADINGS, "Punti della posa"),
+        ("guessed: Punti della posa", SOURCE_KINDS, None),
+    ],
+)
+def test_a_wrong_source_lists_the_valid_ones(
+    source: str, listed: tuple[str, ...], meant: str | None
+) -> None:
+    case = {
+        "id": "x.y", "description": "d", "rules": ["material.pip-value"], "source": source,
+        "cmd": "settle", "given": {"hands": [[], [], [], []]}, "expect": {"pips": [0, 0, 0, 0]},
+    }  # fmt: skip
+    _, [(_, problems)] = file_structure({"title": "t", "cases": [case]})
+    [problem] = problems
+    assert all(repr(name) in problem or name in problem for name in listed), problem
+    if meant is not None:
+        assert f"did you mean {meant!r}?" in problem
