@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from conformance import SUITE_VERSION
+from conformance.mutants.diagnosis import diagnose_run
 from conformance.reports.fault import outcome_per_rule
 from conformance.reports.misreadings import format_misreadings
 from conformance.reports.sanitize import terminal_text
@@ -242,6 +243,22 @@ def _not_run_line(result: RunResult) -> list[StyledLine]:
     return [(text, "bold yellow")]
 
 
+def _diagnosis_headline(result: RunResult) -> str:
+    """The diagnosis in one line, for ``-q``: the likeliest misreading, or that none is
+    known; '' when there is nothing to say."""
+    diagnosis = diagnose_run(result)
+    if diagnosis.unavailable or not diagnosis.failures:
+        return ""
+    more = "; without -q, the full diagnosis"
+    if not diagnosis.misreadings:
+        return f"likely misreading: none known explains the {diagnosis.failures} failure(s){more}"
+    first = diagnosis.misreadings[0]
+    return (
+        f"likely misreading: `{first.mutant}` ({', '.join(first.rules)}), "
+        f"{len(first.explained)} of {diagnosis.failures} failure(s){more}"
+    )
+
+
 def report_lines(
     result: RunResult,
     rules: Mapping[str, Rule],
@@ -256,6 +273,8 @@ def report_lines(
     if quiet:
         out = [(compact_line(r), _STYLE[r.outcome]) for r in failing]
         out.extend(_not_run_line(result))
+        if failing and (headline := _diagnosis_headline(result)):
+            out.append((headline, "bold"))
     else:
         engine = terminal_text(str(result.engine)) if result.engine else "no engine"
         argv = terminal_text(" ".join(result.engine.argv)) if result.engine else ""
