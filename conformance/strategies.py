@@ -35,7 +35,9 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 
 from seven_rocks_kit import ALL_TILES, QUERY_CMDS
 
-from conformance.runner.compare import diff, matches, render
+from conformance.runner.compare import Mismatch, render
+from conformance.runner.judge import differences
+from conformance.suite.messages import expected_of
 from reference_impl.adapter import handle
 
 __all__ = [
@@ -62,21 +64,19 @@ def reference(request: dict[str, JSON]) -> dict[str, JSON]:
     return handle({"seq": 0, **request})
 
 
-def _expected(request: dict[str, JSON]) -> dict[str, JSON]:
-    """The reference engine's reply as a case expects it: a refusal's ``message`` is free
-    text for people, never compared."""
-    reply = reference(request)
-    if isinstance(reply.get("rejected"), dict):
-        rejected = {k: v for k, v in reply["rejected"].items() if k != "message"}
-        return {**reply, "rejected": rejected}
-    return reply
+def _differences(request: dict[str, JSON], reply: JSON) -> list[Mismatch]:
+    if not isinstance(reply, dict):
+        return [Mismatch("", f"expected a reply object, got {render(reply)}")]
+    expected = expected_of(reference(request))
+    return differences(expected, reply, {"seq": 0, **request}, complete=True)
 
 
 def agrees(request: dict[str, JSON], reply: JSON) -> bool:
-    """Whether ``reply`` gives what the reference engine gives, compared as the suite
-    compares (the arrays the protocol leaves unordered as multisets; a refusal by its
-    code and index, never its message)."""
-    return matches(_expected(request), reply)
+    """Whether ``reply`` gives what the reference engine gives, judged as the suite judges
+    a case (`conformance.runner.judge.differences`): every value whole, the arrays the
+    protocol leaves unordered as multisets, the reply's shapes those of the protocol. A
+    reply's ``seq``, and a rejection's ``message``, are not compared."""
+    return not _differences(request, reply)
 
 
 def assert_agrees(request: dict[str, JSON], reply: JSON) -> None:
@@ -86,7 +86,7 @@ def assert_agrees(request: dict[str, JSON], reply: JSON) -> None:
     difference: its path in the reply (``result.scores[1]``), what the reference engine
     gives and what ``reply`` gives.
     """
-    mismatches = diff(_expected(request), reply)
+    mismatches = _differences(request, reply)
     if mismatches:
         lines = [f"the reply differs from the reference engine's to {render(request)}:"]
         lines += [f"  {mismatch}" for mismatch in mismatches]

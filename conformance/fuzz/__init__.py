@@ -1,6 +1,9 @@
 """Differential fuzzing against the reference engine: campaigns, shrinking, causes, fixtures.
 
 Importing this package loads the reference engine but not the JSON Schema checks.
+
+Internal to the suite: no name here is a public interface (those are listed in
+`conformance`'s docstring), and any of them can change in any release.
 """
 
 from conformance.fuzz.candidates import size_of

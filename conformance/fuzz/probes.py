@@ -29,7 +29,8 @@ from typing import Any
 
 from seven_rocks_kit import Side
 
-from conformance.runner.compare import diff
+from conformance.runner.judge import differences
+from conformance.suite.messages import Result, expected_of
 from reference_impl.adapter import handle
 from reference_impl.commands import cmd_settle
 from reference_impl.errors import RuleViolation
@@ -282,17 +283,13 @@ def compare_reply(expected: JSONObject, reply: Any, raw: str | None = None) -> l
         if "result" not in reply:
             kind = _kind(reply)
             return [f"expected a result, got {kind}: {show(reply.get(kind))}"]
-        return [str(m) for m in diff(expected["result"], reply["result"])]
+        found = differences(Result(expected["result"]), reply, complete=True)
+        return [str(m).removeprefix("result.").removeprefix("result") for m in found]
     want = expected["rejected"]
     got = reply.get("rejected")
     if not isinstance(got, dict):
         return [f"expected rejected {want['code']} at index {want['index']}, got {_kind(reply)}"]
-    problems = []
-    if got.get("code") != want["code"]:
-        problems.append(f"rejected.code: expected {want['code']}, got {show(got.get('code'))}")
-    if got.get("index") != want["index"]:
-        problems.append(f"rejected.index: expected {want['index']}, got {show(got.get('index'))}")
-    return problems
+    return [str(m) for m in differences(expected_of(expected), reply, complete=True)]
 
 
 def differing_fields(problems: Collection[str]) -> tuple[str, ...]:

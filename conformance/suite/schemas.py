@@ -176,7 +176,9 @@ def _describe(error: ValidationError) -> str:
     return f"{json_path(error.absolute_path)}: {error.message}"
 
 
-def _errors(name: str, instance: object, *, shallow: bool = False) -> list[str]:
+def _errors(
+    name: str, instance: object, *, shallow: bool = False, limit: int | None = None
+) -> list[str]:
     # Only an acceptance is taken from the compiled validator: any doubt goes to
     # jsonschema, whose verdict and messages are the reference.
     file_name = name if name.endswith(_SUFFIX) else name + _SUFFIX
@@ -184,7 +186,11 @@ def _errors(name: str, instance: object, *, shallow: bool = False) -> list[str]:
         return []
     # Parsed JSON or YAML is any Python object; the schema decides what is valid.
     errors = validator(name).iter_errors(cast(Any, instance))
-    messages = {_describe(error) for error in errors}
+    messages: set[str] = set()
+    for error in errors:
+        messages.add(_describe(error))
+        if limit is not None and len(messages) >= limit:
+            break  # an engine's reply may hold a million wrong items: a few say it
     return sorted(messages)
 
 
@@ -209,13 +215,17 @@ def check_request(obj: object) -> list[str]:
     return _errors(f"{cmd}.request", obj)
 
 
-def check_reply(cmd: str, obj: object, *, shallow: bool = False) -> list[str]:
+def check_reply(
+    cmd: str, obj: object, *, shallow: bool = False, limit: int | None = None
+) -> list[str]:
     """Check one reply line (already parsed) to a request whose command was ``cmd``.
 
     For ``start`` the reply is the handshake. For a query, the reply kind is
     chosen by the first of ``result``, ``rejected``, ``errored``, ``skipped``
     present in it; any other of those keys is then reported as unexpected.
     ``shallow``, as for `check_fixture_file`: the caller has bounded the nesting.
+    ``limit``: at most that many messages (the first found), for a reply that may be
+    huge.
     """
     if cmd == "stop":
         return ["$: stop has no reply, yet one was read"]
@@ -229,7 +239,8 @@ def check_reply(cmd: str, obj: object, *, shallow: bool = False) -> list[str]:
         return _not_object(obj, "a reply")
     for kind in _REPLY_KINDS:
         if kind in obj:
-            return _errors(f"{cmd}.result" if kind == "result" else kind, obj, shallow=shallow)
+            name = f"{cmd}.result" if kind == "result" else kind
+            return _errors(name, obj, shallow=shallow, limit=limit)
     return [f"$: a reply needs one of the keys {', '.join(_REPLY_KINDS)}; got {sorted(obj)}"]
 
 

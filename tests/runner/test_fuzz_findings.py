@@ -146,9 +146,14 @@ def test_piped_output_has_no_progress_and_messages_are_json() -> None:
         {"rejected": {"code": None, "index": True}},
     )
     assert refused == [
-        "rejected.code: expected no_match, got null",
+        'rejected.code: expected "no_match", got null',
         "rejected.index: expected 0, got true",
     ]
+    # By JSON type, as every comparison of the suite: false is not the index 0.
+    assert compare_reply(
+        {"rejected": {"code": "no_match", "index": 0}},
+        {"rejected": {"code": "no_match", "index": False, "message": ""}},
+    ) == ["rejected.index: expected 0, got false"]
 
 
 def test_progress_is_shown_on_a_terminal_only() -> None:

@@ -144,7 +144,9 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--check-messages",
         action="store_true",
-        help="validate every request and reply against the protocol schemas",
+        help="validate every request and the handshake against the protocol schemas too "
+        "(replies are validated on every run), and take a reply that breaks its schema "
+        "for an error of the engine rather than a failure",
     )
     run.add_argument(
         "--max-restarts",
