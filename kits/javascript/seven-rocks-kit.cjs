@@ -294,6 +294,75 @@ return {
 };
 })();
 
+// ---- compare.mjs
+modules["./compare.mjs"] = (() => {
+// compare.mjs the suite's comparison of a reply with a case, for harnesses that run the
+// suite's JSON file (seven-rocks-conformance export --format json) in their own tests.
+//
+// The structural part of the file's "comparison" contract: the reply carries the case's
+// expect key; a rejection matches by its code and, when the case gives one, its index
+// (never its message); a result value by value: an object with exactly the expected keys,
+// except the result objects the case lists in "partial" (JSON Pointers), which may hold
+// keys the case leaves out; an array in order, except those listed in "unordered",
+// matched as multisets by a maximum matching; a scalar by JSON type and value (1 is not
+// true). JSON.parse gives 2 and 2.0 the same number: a harness in JavaScript cannot tell
+// them apart. The runner checks, beyond this, the reply's JSON Schema and the relations
+// a result keeps with its request.
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const token = (key) => key.replaceAll("~", "~0").replaceAll("/", "~1");
+
+// Kuhn's augmenting paths: one expected element may fit several actual ones.
+function multisetMatches(expected, actual, options, pointer) {
+  const fits = expected.map((e, i) =>
+    actual.flatMap((a, j) => (valueMatches(e, a, { ...options, pointer: `${pointer}/${i}` }) ? [j] : [])));
+  const owner = new Map();
+  const augment = (i, seen) => fits[i].some((j) => {
+    if (seen.has(j)) return false;
+    seen.add(j);
+    if (!owner.has(j) || augment(owner.get(j), seen)) {
+      owner.set(j, i);
+      return true;
+    }
+    return false;
+  });
+  return expected.every((_, i) => augment(i, new Set()));
+}
+
+function valueMatches(expected, actual, { unordered = [], partial = [], pointer = "" } = {}) {
+  const options = { unordered, partial };
+  if (isObject(expected)) {
+    if (!isObject(actual)) return false;
+    const keys = Object.keys(expected);
+    if (!partial.includes(pointer) && Object.keys(actual).length !== keys.length) return false;
+    return keys.every((k) => Object.hasOwn(actual, k)
+      && valueMatches(expected[k], actual[k], { ...options, pointer: `${pointer}/${token(k)}` }));
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual) || actual.length !== expected.length) return false;
+    if (unordered.includes(pointer)) return multisetMatches(expected, actual, options, pointer);
+    return expected.every((e, i) => valueMatches(e, actual[i], { ...options, pointer: `${pointer}/${i}` }));
+  }
+  return expected === actual;
+}
+
+function caseMatches(kase, reply) {
+  const [[kind, expected]] = Object.entries(kase.expect);
+  if (!isObject(reply) || !Object.hasOwn(reply, kind)) return false;
+  const actual = reply[kind];
+  if (kind === "rejected") {
+    if (!isObject(actual) || actual.code !== expected.code) return false;
+    return !Object.hasOwn(expected, "index") || (Object.hasOwn(actual, "index") && actual.index === expected.index);
+  }
+  return valueMatches(expected, actual, { unordered: kase.unordered, partial: kase.partial ?? [] });
+}
+
+return {
+  valueMatches,
+  caseMatches,
+};
+})();
+
 // ---- seven-rocks-kit.mjs
 modules["./seven-rocks-kit.mjs"] = (() => {
 // A kit for writing Seven Rocks adapters in JavaScript (Node >= 18, no dependencies):
@@ -752,6 +821,8 @@ return {
   WrongOpener: modules["./rejections.mjs"].WrongOpener,
   replayLegal: modules["./replay.mjs"].replayLegal,
   replayTable: modules["./replay.mjs"].replayTable,
+  caseMatches: modules["./compare.mjs"].caseMatches,
+  valueMatches: modules["./compare.mjs"].valueMatches,
   PROTOCOL,
   COMMANDS,
   ARGUMENTS,

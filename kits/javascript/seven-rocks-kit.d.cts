@@ -231,3 +231,19 @@ export interface LegalBoard extends Board {
 export declare function replayTable(newBoard: () => Board): (args: Arguments["table"]) => Result;
 /** The legal command: plays placed as for table, then {placements: board.legal(hand)}. */
 export declare function replayLegal(newBoard: () => LegalBoard): (args: Arguments["legal"]) => Result;
+/** One case of the suite's JSON file (seven-rocks-conformance export --format json). */
+export interface SuiteCase {
+  id: string;
+  expect: { result: unknown } | { rejected: { code: string; index?: number | null } };
+  unordered: string[];
+  partial?: string[];
+  [key: string]: unknown;
+}
+/** Whether a reply passes a case, as the suite file's "comparison" says (its structural part). */
+export declare function caseMatches(kase: SuiteCase, reply: unknown): boolean;
+/** Whether actual matches expected at a JSON Pointer, with a case's unordered arrays and partial objects. */
+export declare function valueMatches(
+  expected: unknown,
+  actual: unknown,
+  options?: { unordered?: string[]; partial?: string[]; pointer?: string },
+): boolean;

@@ -25,6 +25,7 @@ export {
   NotInHand, Rejected, UnfinishedHand, WrongOpener,
 } from "./rejections.mjs";
 export { replayLegal, replayTable } from "./replay.mjs";
+export { caseMatches, valueMatches } from "./compare.mjs";
 
 export const PROTOCOL = 1;
 export const COMMANDS = ["table", "legal", "settle", "hand", "game", "perft"];

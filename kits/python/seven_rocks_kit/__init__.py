@@ -20,6 +20,7 @@ Standard library only. Kits with the same names for JavaScript, Go and Java are 
 
 from __future__ import annotations
 
+from seven_rocks_kit.compare import case_matches, value_matches
 from seven_rocks_kit.protocol import PROTOCOL_VERSION, QUERY_CMDS, REJECTION_CODES
 from seven_rocks_kit.rejections import (
     BadRequest,
@@ -91,9 +92,11 @@ __all__ = [
     "WrongOpener",
     "__version__",
     "at",
+    "case_matches",
     "check_arguments",
     "replay_legal",
     "replay_table",
     "tile",
     "to_json",
+    "value_matches",
 ]
