@@ -67,3 +67,25 @@ def test_the_go_kit_follows_the_contract(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert f"checked {count} vectors" in done.stdout
+
+
+def test_the_java_kit_follows_the_contract(tmp_path: Path) -> None:
+    gson = Path(os.environ.get("SEVEN_ROCKS_GSON_JAR", "/usr/share/java/gson.jar"))
+    if shutil.which("javac") is None or shutil.which("java") is None or not gson.is_file():
+        pytest.skip("javac, java and gson are needed for the Java kit")
+    sources = [*(ROOT / "kits" / "java" / "src").rglob("*.java")]
+    sources.append(ROOT / "tests" / "kit_probes" / "CompareProbe.java")
+    out = tmp_path / "classes"
+    built = subprocess.run(
+        ["javac", "-Xlint:all", "-Werror", "-cp", str(gson), "-d", str(out), *map(str, sources)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stdout + built.stderr
+    data = tmp_path / "vectors.json"
+    count = write_vectors(data)
+    done = subprocess.run(
+        ["java", "-cp", f"{out}{os.pathsep}{gson}", "CompareProbe", str(SUITE), str(data)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert json.loads(done.stdout) == {"wrong": [], "checked": count}
