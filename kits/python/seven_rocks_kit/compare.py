@@ -1,5 +1,6 @@
 """The suite's comparison of a reply with a case, for harnesses that run the suite's JSON
-file (``seven-rocks-conformance export --format json``) in their own test framework.
+file (what the suite's ``export --format json`` command writes) in their own test
+framework.
 
 It is the structural part of the file's ``comparison`` contract: the reply carries the
 case's expect key; a rejection matches by its ``code`` and, when the case gives one, its
