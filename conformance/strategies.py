@@ -29,8 +29,8 @@ try:
     from hypothesis import strategies as st
 except ImportError as error:  # pragma: no cover - depends on the environment
     raise ImportError(
-        "conformance.strategies needs Hypothesis: python -m pip install hypothesis "
-        "(or the suite's test extra, python -m pip install 'seven-rocks-conformance[test]')"
+        "conformance.strategies needs Hypothesis: python -m pip install hypothesis (or the "
+        "suite's strategies extra, python -m pip install 'seven-rocks-conformance[strategies]')"
     ) from error
 
 from seven_rocks_kit import ALL_TILES, QUERY_CMDS

@@ -154,7 +154,7 @@ class Hand:
     def legal_moves(self) -> tuple[Move, ...]:
         """The placements open to the player to move; empty means they must pass.
 
-        Rules ``open.any-tile`` and ``place.one-per-end-point`` (`Table.moves`).
+        Rules ``open.any-tile`` and ``reading.one-placement-per-attach-point`` (`Table.moves`).
         """
         if self.end is not None:
             return ()

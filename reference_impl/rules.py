@@ -87,7 +87,7 @@ class Rules:
     """Rule ``open.after-domino``: the player who went out must open the next hand."""
 
     hands_complete: ClassVar[bool] = True
-    """Rule ``game.hands-complete``: a hand ends before the next is dealt."""
+    """Rule ``reading.hands-complete``: a hand ends before the next is dealt."""
 
     # ------------------------------------------------------------- scoring
 

@@ -161,7 +161,7 @@ class Table:
 
         On an empty table every tile opens (rule ``open.any-tile``, point None);
         otherwise one placement per matching (tile, attach point) pair (rule
-        ``place.one-per-end-point``), read from each point's ready-made offer.
+        ``reading.one-placement-per-attach-point``), read from each point's ready-made offer.
         """
         offers = self.offers
         if len(offers) == 2:  # the commonest case written out, saving the loop

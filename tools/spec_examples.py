@@ -1,33 +1,29 @@
 """Check or rewrite the generated parts of spec/rules.md, from the fixtures and the text.
 
-- the drawing of each table example, from its plays (``conformance.board``);
-- the turn tables and drawings of each play example, from its fixture case
-  (``conformance.specdoc.plays``);
+- the block of each worked example, from its fixture case
+  (``conformance.specdoc.blocks``): the plays, drawing, attach points, counted ends
+  and credits of a table, the count of a settle case, the turn tables and drawings
+  of a hand or a game;
 - the *Seed:* part of each rule line, from the sentence table of section 11.2;
 - the *Examples:* part of each rule line: the examples whose fixture cites the rule.
 
-    python tools/spec_examples.py          # exit 1 when rules.md is stale
-    python tools/spec_examples.py --write  # rewrite its generated parts
+    python -m tools.regenerate spec   # rewrite its generated parts (with --check: compare)
 
 A test runs the check, so the generated parts cannot drift from their sources.
 """
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 from collections.abc import Mapping, Sequence
 
-from conformance.specdoc.examples import Example, drawing_for, parse_examples
-from conformance.specdoc.page import suite_cases
-from conformance.specdoc.plays import play_block
+from conformance.specdoc.blocks import BLOCK_BEGIN, BLOCK_END, example_block
+from conformance.specdoc.examples import Example, parse_examples
 from conformance.suite.fixtures import Case
-from conformance.suite.resources import rules_path
 from conformance.suite.rules import RULE_LINE
-from conformance.suite.traceability import figure_rows, seed_sections, sentence_rows
+from tools.spec_traceability import figure_rows, seed_sections, sentence_rows
 
-__all__ = ["main", "regenerate", "rule_examples"]
+__all__ = ["regenerate", "rule_examples"]
 
 _GENERATED_TAIL = re.compile(r"(?: \*Seed:\* [^*]+\.)?(?: \*Examples:\* [^*]+\.)?$")
 
@@ -42,25 +38,19 @@ def rule_examples(examples: Sequence[Example], cases: Mapping[str, Case]) -> dic
     return found
 
 
-def _with_drawings(
-    lines: list[str], examples: Sequence[Example], cases: Mapping[str, Case]
-) -> None:
+def _with_blocks(lines: list[str], examples: Sequence[Example], cases: Mapping[str, Case]) -> None:
     # From the last example up, so that earlier line numbers stay valid.
     for example in reversed(examples):
-        if example.play_span is not None and example.fixture in cases:
-            start, end = example.play_span
-            lines[start:end] = play_block(cases[example.fixture]).splitlines()
+        case = cases.get(example.fixture)
+        if case is None:
             continue
-        drawing = drawing_for(example)
-        if drawing is None:
-            continue
-        fence = ["```text", *drawing.splitlines(), "```"]
-        if example.drawing_span is not None:
-            start, end = example.drawing_span
-            lines[start:end] = fence
+        block = example_block(case).splitlines()
+        if example.block_span is not None:
+            start, end = example.block_span
+            lines[start:end] = block
         else:
-            at = example.plays_line + 1
-            lines[at:at] = ["", *fence]
+            at = example.fixture_line + 1
+            lines[at:at] = ["", BLOCK_BEGIN, *block, BLOCK_END]
 
 
 def _tail(sections: Sequence[str], numbers: Sequence[int]) -> str:
@@ -76,7 +66,7 @@ def regenerate(text: str, cases: Mapping[str, Case]) -> str:
     from the fixture ``cases`` (by id) and the sentence table."""
     lines = text.splitlines()
     examples = parse_examples(text)
-    _with_drawings(lines, examples, cases)
+    _with_blocks(lines, examples, cases)
     sections = seed_sections([*sentence_rows(text), *figure_rows(text)])
     numbers = rule_examples(examples, cases)
     for index, line in enumerate(lines):
@@ -86,26 +76,3 @@ def regenerate(text: str, cases: Mapping[str, Case]) -> str:
         kept = _GENERATED_TAIL.sub("", line)
         lines[index] = kept + _tail(sections.get(match[1], ()), numbers.get(match[1], ()))
     return "\n".join(lines) + "\n"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Check (default) or rewrite (``--write``) the generated parts of spec/rules.md."""
-    parser = argparse.ArgumentParser(prog="python tools/spec_examples.py", description=main.__doc__)
-    parser.add_argument("--write", action="store_true", help="rewrite rules.md in place")
-    args = parser.parse_args(argv)
-    path = rules_path()
-    text = path.read_text(encoding="utf-8")
-    fresh = regenerate(text, suite_cases())
-    if args.write:
-        path.write_text(fresh, encoding="utf-8")
-        print(f"{path}: drawings, play examples and rule-line tails written")
-        return 0
-    if fresh != text:
-        print(f"{path}: generated parts are stale; run with --write", file=sys.stderr)
-        return 1
-    print(f"{path}: generated parts are current")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -103,7 +103,7 @@ def _legend(board: Board, marks: Marks, ascii: bool, highlight: frozenset[Tile])
         lines.append(f"spinner {tile_text(spinner)} ({how})")
     if any(m.kind != "legal" for m in marks.marks):
         dot, ring = ("*", "o") if ascii else ("●", "○")
-        lines.append(f"{dot}N: counted end, contributes N   {ring}N: open point, takes an N")
+        lines.append(f"{dot}N: counted end, contributes N   {ring}N: attach point, takes an N")
     if highlight & set(board.tiles):
         lines.append("heavy lines, !: the ends that differ between the two answers")
     return lines

@@ -63,10 +63,17 @@ class FuzzEngine:
     def _start(self) -> EngineClient:
         client = EngineClient(self.argv, timeout=self.timeout, env=self.env)
         info = client.start()
-        if not self.cmds:
-            self.cmds = frozenset(info.cmds)
+        # Each start's own handshake: a restarted engine is asked only what it lists
+        # (spec/protocol.md section 8, item 3).
+        self.cmds = frozenset(info.cmds)
         self._client = client
         return client
+
+    def ready(self) -> None:
+        """Start the engine again if it was stopped, so that `cmds` is its current
+        handshake's. Raises `EngineStartError` when it cannot be started."""
+        if self._client is None:
+            self._start()
 
     def lists(self, cmd: str) -> bool:
         """Whether the engine's handshake lists `cmd`."""

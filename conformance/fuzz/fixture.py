@@ -41,7 +41,7 @@ _RULES_BY_CODE = {
     "no_match": "place.match-open-value",
     "branch_closed": "spinner.branches-after-linear",
     "must_play": "place.must-play",
-    "hand_over": "end.no-action-after",
+    "hand_over": "reading.no-action-after-end",
     "game_over": "win.target",
 }
 

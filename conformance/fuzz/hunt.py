@@ -72,6 +72,11 @@ class FuzzReport:
     counts: dict[tuple[str, tuple[str, ...]], int] = field(default_factory=dict)
 
     @property
+    def compared(self) -> int:
+        """The requests whose reply was compared with the reference's (not declined)."""
+        return self.requests - self.skipped
+
+    @property
     def divergence(self) -> Divergence | None:
         """The divergence of the lowest hand, if any."""
         return min(self.divergences, key=lambda d: d.index, default=None)
@@ -206,12 +211,21 @@ def _hunt(
 ) -> None:
     """Try hands until the indices run out or the campaign stops."""
     for batch in _batches(seed, indices, engine, ignore is not None, shared.stop):
-        replies = engine.stream(batch.prepared)
+        # A batch built before a restart may ask what the restarted engine no longer
+        # lists: that is not sent, and counts as declined.
+        engine.ready()
+        listed = [
+            n for n, (_, probe) in enumerate(batch.probes) if probe.request["cmd"] in engine.cmds
+        ]
+        replies = engine.stream([batch.prepared[n] for n in listed])
         found: list[tuple[int, Divergence]] = []
-        skipped = ignored = judged = 0
+        judged = skipped = len(batch.probes) - len(listed)
+        ignored = 0
         last = batch.hands[-1]
         hand = place = -1
-        for (index, probe), (reply, raw) in zip(batch.probes, replies, strict=True):
+        for (index, probe), (reply, raw) in zip(
+            [batch.probes[n] for n in listed], replies, strict=True
+        ):
             judged += 1
             place = place + 1 if index == hand else 0
             hand = index

@@ -45,6 +45,7 @@ from reference_impl.protocol import (
 from reference_impl.tiles import mask_of, tiles_of_mask
 
 __all__ = [
+    "FUZZED",
     "JSONObject",
     "Probe",
     "compare_reply",
@@ -56,6 +57,8 @@ __all__ = [
 ]
 
 JSONObject = dict[str, Any]
+FUZZED = ("hand", "legal", "table", "settle", "game")
+"""The commands a campaign asks, those of them the engine lists."""
 _LOOSE_NUMBER = re.compile(r"[0-9][.eE]")
 """A number that is not an integer: Python's == would confuse it with one (as it would
 ``true`` and ``false``, looked for apart since plain substring search is faster).

@@ -65,16 +65,14 @@ def placements_from_hand(
     placements: Sequence[JSON], path: str, hand: Sequence[JSON]
 ) -> Iterator[Mismatch]:
     """A legal placement places a tile of the hand, each (tile, end point) once
-    (place.own-tile, place.one-per-end-point)."""
-    seen: set[tuple[Any, ...]] = set()
+    (place.own-tile, reading.one-placement-per-attach-point)."""
+    seen: list[JSON] = []
     for i, placement in enumerate(placements):
         if placement["tile"] not in hand:
             yield Mismatch(f"{path}[{i}].tile", f"{render(placement['tile'])} is not in the hand")
-        on = placement.get("on")
-        key = (*placement["tile"], *([] if on is None else [*on["tile"], on["side"]]))
-        if key in seen:
+        if placement in seen:
             yield Mismatch(f"{path}[{i}]", f"{render(placement)} is listed twice")
-        seen.add(key)
+        seen.append(placement)
 
 
 def table_relations(given: Mapping[str, JSON], result: Mapping[str, JSON]) -> Iterator[Mismatch]:
@@ -205,7 +203,7 @@ def _hand_end(
 
 def game_relations(given: Mapping[str, JSON], result: Mapping[str, JSON]) -> Iterator[Mismatch]:
     """Each hand result against its hand, the scores carried from hand to hand
-    (game.scores-carried), the game's scores and winner the last hand's."""
+    (reading.scores-carried), the game's scores and winner the last hand's."""
     hands: Sequence[JSON] = given["hands"]
     results: Sequence[JSON] = result["hands"]
     if len(results) != len(hands):
@@ -248,14 +246,12 @@ def perft_relations(given: Mapping[str, JSON], result: Mapping[str, JSON]) -> It
                 yield problem
 
 
-def relations(
-    cmd: str, given: Mapping[str, JSON], result: Mapping[str, JSON]
-) -> Iterator[Mismatch]:
+def relations(cmd: str, given: Mapping[str, JSON], result: Mapping[str, JSON]) -> list[Mismatch]:
     """Every relation ``result`` breaks with its request's arguments ``given`` and with
-    itself, lazily (a huge reply may break one a million times). ``given`` must be
-    well-formed arguments of ``cmd``, ``result`` valid against its schema."""
+    itself. ``given`` must be well-formed arguments of ``cmd``, ``result`` valid against
+    its schema."""
     if cmd == "hand":
-        return hand_relations(given, given["opener"], given.get("scores", [0, 0]), result)
+        return list(hand_relations(given, given["opener"], given.get("scores", [0, 0]), result))
     check = {
         "table": table_relations,
         "legal": legal_relations,
@@ -263,4 +259,4 @@ def relations(
         "game": game_relations,
         "perft": perft_relations,
     }.get(cmd)
-    return iter(()) if check is None else check(given, result)
+    return [] if check is None else list(check(given, result))

@@ -2,16 +2,18 @@
 
 An entry is a case id, ``rule:RULE.ID`` (cases citing that rule may fail; the fuzzer
 leaves out divergences a mutant breaking that rule reproduces) or ``mutant:NAME``
-(the fuzzer leaves out divergences that catalogue mutant reproduces).
+(the fuzzer leaves out divergences that catalogue mutant reproduces). A ``rule:`` entry
+may name a rule by an old ID that spec/rules.md lists as renamed: it reads as the new one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+from conformance.suite.rules import suite_renames
 
 __all__ = [
     "ExpectFail",
@@ -57,8 +59,10 @@ class ExpectFail:
         return bool(self.mutants & set(mutants)) or bool(self.rules & set(rules_of))
 
 
-def parse_expect_fail(text: str) -> ExpectFail:
-    """The entries of an expected-failure text."""
+def parse_expect_fail(text: str, renames: Mapping[str, str] | None = None) -> ExpectFail:
+    """The entries of an expected-failure text; a ``rule:`` entry naming an old ID of
+    ``renames`` (by default the suite's renamed IDs) is read as the new ID."""
+    renames = suite_renames() if renames is None else renames
     cases: set[str] = set()
     rules: set[str] = set()
     mutants: set[str] = set()
@@ -68,7 +72,7 @@ def parse_expect_fail(text: str) -> ExpectFail:
         if not entry:
             continue
         if name and kind.strip() == "rule":
-            rules.add(name.strip())
+            rules.add(renames.get(name.strip(), name.strip()))
         elif name and kind.strip() == "mutant":
             mutants.add(name.strip())
         else:

@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from conformance.suite.fixtures import Case
+from conformance.suite.rules import suite_renames
 
 __all__ = ["NoMatch", "select_cases", "unmatched_filters"]
 
@@ -33,8 +34,11 @@ def select_cases(
     """The cases matching every kind of criterion given (any value within a kind).
 
     ``keywords`` are globs on the case id (a plain word matches as a substring);
-    ``rules`` are prefixes of rule IDs; ``cmds`` are command names.
+    ``rules`` are prefixes of rule IDs (an old ID of a renamed rule selects it under
+    its new one); ``cmds`` are command names.
     """
+    renames = suite_renames()
+    rules = [renames.get(p, p) for p in rules]
 
     def by_keyword(case: Case) -> bool:
         for pattern in keywords:

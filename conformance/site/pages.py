@@ -52,6 +52,17 @@ def _environment() -> Environment:
     )
 
 
+def step_title(anchor: str) -> str:
+    """The words of a procedure step's anchor: ``counted-ends-2-1`` is "Counted ends,
+    step 2.1"."""
+    words = anchor.split("-")
+    numbers: list[str] = []
+    while words and words[-1].isdigit():
+        numbers.insert(0, words.pop())
+    name = " ".join(words).capitalize()
+    return f"{name}, step {'.'.join(numbers)}" if numbers else name
+
+
 def rule_page_name(rule_id: str) -> str | None:
     """The file of a rule's page under ``rules/``, or None for a text that is no rule ID
     (a report may cite anything: only rule IDs get a page)."""
@@ -229,6 +240,10 @@ class Pages:
             group=rule_group(rule_id),
             statement=rule.text if rule else "",
             kind="" if rule is None or rule.kind == "rule" else rule.kind,
+            why=rule.why if rule else "",
+            steps=[(anchor, step_title(anchor)) for anchor in (rule.steps if rule else ())],
+            examples=rule.examples if rule else (),
+            aliases=rule.aliases if rule else (),
             engines=summaries,
             cases=rows,
         )

@@ -8,17 +8,18 @@ line; nothing in a report is trusted further than the schema vouches for.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from conformance.engine.bounded import bounded, cut_notes
-from conformance.engine.handshake import EngineInfo
+from conformance.engine.handshake import ENGINE_FIELDS, MAX_ENGINE_TEXT, EngineInfo
 from conformance.runner.compare import Mismatch
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.fixtures import Case
 from conformance.suite.protocol import PROTOCOL_VERSION
+from conformance.suite.rules import suite_renames
 from conformance.suite.schemas import check_report
 
 __all__ = ["MAX_REPORT_BYTES", "Recorded", "Report", "ReportError", "read_report", "report_from"]
@@ -124,6 +125,22 @@ def report_from(data: Any, *, source: str) -> Report:
         raise ReportError(
             source, "the run left out the suite's own cases (--no-suite): it measures nothing"
         )
+    seen: set[str] = set()
+    for number, entry in enumerate(data["cases"]):
+        # A case listed twice (failed, then passed) would be counted by its last entry.
+        if entry["id"] in seen:
+            raise ReportError(source, f"$.cases[{number}]: the case {entry['id']} is listed twice")
+        seen.add(entry["id"])
+    labels = {f"engine.{key}": data["engine"][key] for key in ENGINE_FIELDS}
+    labels["suite.version"] = data["suite"]["version"]
+    for where, text in labels.items():
+        # Shown on every page of the site: a runner keeps them short, a longer one is forged.
+        if len(text) > MAX_ENGINE_TEXT:
+            raise ReportError(
+                source,
+                f"{where} is {len(text)} characters long: a runner writes at most "
+                f"{MAX_ENGINE_TEXT}",
+            )
     engine = _engine(data["engine"])
     result = RunResult(
         engine=engine,
@@ -158,6 +175,13 @@ def _engine(data: Mapping[str, Any]) -> EngineInfo:
     )
 
 
+def _current(rule_ids: Sequence[str]) -> tuple[str, ...]:
+    """The rule IDs a report cites, an ID renamed since the report was written read as
+    its new one, so that reports of several suite versions meet on one rule page."""
+    renames = suite_renames()
+    return tuple(dict.fromkeys(renames.get(r, r) for r in rule_ids))
+
+
 def _case_result(entry: Mapping[str, Any]) -> CaseResult:
     request = entry.get("request")
     expected = entry.get("expected", {})
@@ -165,7 +189,7 @@ def _case_result(entry: Mapping[str, Any]) -> CaseResult:
     case = Case(
         id=entry["id"],
         description=entry.get("description", ""),
-        rules=tuple(entry["rules"]),
+        rules=_current(entry["rules"]),
         source="",
         cmd=entry["cmd"],
         given=given,
@@ -196,7 +220,7 @@ def _recorded(entry: Mapping[str, Any]) -> Recorded:
     return Recorded(
         mutant=entry["mutant"],
         description=entry["description"],
-        rules=tuple(entry["rules"]),
+        rules=_current(entry["rules"]),
         cases=tuple(entry["cases"]),
         alternatives=tuple(entry["alternatives"]),
         contradicted=entry["contradicted"],

@@ -19,6 +19,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from conformance.board import svg_plays
+from conformance.specdoc.blocks import table_marks
 from conformance.specdoc.examples import Example, parse_examples
 from conformance.specdoc.plays import TURNS_INFO, HandView, PlayError, hand_views
 from conformance.suite.fixtures import Case
@@ -79,23 +80,30 @@ class _Drawings:
     def __init__(self, cases: Mapping[str, Case]) -> None:
         self.cases = cases
         self.hands: list[HandView] = []
+        self.table: Case | None = None
         self.title = ""
 
     def start(self, example: Example | None) -> None:
-        self.hands, self.title = [], ""
-        if example is None or example.play is None or example.fixture not in self.cases:
+        self.hands, self.table, self.title = [], None, ""
+        case = self.cases.get(example.fixture) if example is not None else None
+        if example is None or case is None:
+            return
+        self.title = f"Example {example.number}"
+        if case.cmd == "table":
+            self.table = case
             return
         try:
-            self.hands = hand_views(self.cases[example.fixture])
+            self.hands = hand_views(case) if case.cmd in ("hand", "game") else []
         except PlayError:
             return  # the example check reports it; the page keeps the text drawing
-        self.title = f"Example {example.number}"
 
     def fence(self, example: Example | None, fence: Token) -> Token:
         if fence.info.strip() == TURNS_INFO:
             return _html_token(f'<pre class="turns">{escape(fence.content)}</pre>\n')
-        if example is not None and example.play is None and example.plays is not None:
-            svg = svg_plays(example.plays, example.result(), title=f"Example {example.number}")
+        if self.table is not None:
+            plays = self.table.given.get("plays") or []
+            svg = svg_plays(plays, table_marks(self.table), title=self.title)
+            self.table = None
             return _drawn(svg, fence)
         if self.hands:
             hand = self.hands.pop(0)

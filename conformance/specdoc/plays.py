@@ -201,7 +201,8 @@ def _end_lines(view: HandView) -> list[str]:
         return [*lines, f"scores: {scores}"]
     if end == "target":
         return [
-            f"ended: won by team {result.get('winner')} (target reached); no count, no next opener",
+            f"ended: a win (target reached), the game won by team {result.get('winner')}; "
+            "no count, no next opener",
             f"scores: {scores}",
         ]
     how = "a domino" if end == "domino" else "blocked (four consecutive passes)"

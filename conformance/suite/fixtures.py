@@ -23,8 +23,9 @@ from conformance.suite.files import (
     resolved_path,
 )
 from conformance.suite.messages import Expected, parse_expected
+from conformance.suite.observable import unobservable
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
-from conformance.suite.rules import Rule, load_rules
+from conformance.suite.rules import Rule, load_rules, renamed
 from conformance.suite.structure import CASE_ID, SEED_HEADINGS, SOURCE_KINDS, file_structure
 
 __all__ = [
@@ -161,6 +162,11 @@ class _Collector:
     cases: list[Case] = field(default_factory=list)
     seen: dict[str, str] = field(default_factory=dict)
     files: int = 0
+    renames: Mapping[str, str] = field(default_factory=dict)
+    """Old rule IDs and the IDs they were renamed to: a case may cite either."""
+
+    def __post_init__(self) -> None:
+        self.renames = renamed(self.rules)
 
     def add_file(self, path: Path, *, schema: bool, reread: bool = False) -> None:
         name = display_name(path)
@@ -251,7 +257,9 @@ class _Collector:
             )
             return
         self.seen[cid] = name
-        for rule_id in raw["rules"]:
+        # An old ID cites the rule it was renamed to, under its current ID.
+        cited = tuple(dict.fromkeys(self.renames.get(r, r) for r in raw["rules"]))
+        for rule_id in cited:
             rule = self.rules.get(rule_id)
             if rule is None:
                 self.problems.append(
@@ -261,11 +269,14 @@ class _Collector:
                 self.problems.append(
                     FixtureProblem(name, cid, f"rule {rule_id!r} is withdrawn; cite another")
                 )
+        self.problems.extend(
+            FixtureProblem(name, cid, reason) for reason in unobservable(raw["cmd"], cited)
+        )
         self.cases.append(
             Case(
                 id=cid,
                 description=raw["description"],
-                rules=tuple(raw["rules"]),
+                rules=cited,
                 source=raw["source"],
                 cmd=raw["cmd"],
                 given=raw["given"],

@@ -131,7 +131,7 @@ MUTANTS: dict[str, Mutant] = {
         _m(
             "no-mirror-opening-double",
             "an opening double offers only one linear side at first",
-            ("reading.mirror-opening-double", "spinner.opening-double"),
+            ("place.mirror-opening-double", "spinner.opening-double"),
             NoMirrorOpeningDouble,
         ),
         _m(
@@ -143,7 +143,7 @@ MUTANTS: dict[str, Mutant] = {
         _m(
             "tile-fits-once",
             "a tile that fits several end points gives only one placement",
-            ("place.one-per-end-point",),
+            ("reading.one-placement-per-attach-point",),
             TileFitsOnce,
         ),
         _m(
@@ -233,7 +233,7 @@ MUTANTS: dict[str, Mutant] = {
         _m(
             "unfinished-hands-allowed",
             "a game moves on to the next hand while the previous one is unfinished",
-            ("game.hands-complete",),
+            ("reading.hands-complete",),
             UnfinishedHandsAllowed,
         ),
         _m(
@@ -295,7 +295,7 @@ MUTANTS: dict[str, Mutant] = {
         _m(
             "opening-double-one-point",
             "an opening double never spins and its two linear sides are one attach point",
-            ("spinner.opening-double", "reading.mirror-opening-double"),
+            ("spinner.opening-double", "place.mirror-opening-double"),
             OpeningDoubleOnePoint,
         ),
         _m(
@@ -307,7 +307,7 @@ MUTANTS: dict[str, Mutant] = {
         _m(
             "one-placement-per-value",
             "a tile gives one placement per value it matches, not one per attach point",
-            ("place.one-per-end-point", "reading.mirror-opening-double"),
+            ("reading.one-placement-per-attach-point", "place.mirror-opening-double"),
             OnePlacementPerValue,
         ),
         _m(

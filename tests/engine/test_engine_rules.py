@@ -265,7 +265,7 @@ def test_legal_placements_after_an_opening() -> None:
 
 
 def test_mirror_placements_on_an_opening_double() -> None:
-    """reading.mirror-opening-double: after [0|0] opens, [0|1] and [0|6] fit both linear sides."""
+    """place.mirror-opening-double: after [0|0] opens, [0|1] and [0|6] fit both linear sides."""
     hand = play_all(Hand.deal(BLOCK_DEAL, 0), BLOCK_ACTIONS[:1])
     # Seat 1 holds [0|1] [2|4] [0|6] [1|6] [2|2] [2|3] [2|5]: two 0s, two sides each.
     assert sorted(hand.legal(), key=repr) == sorted(
@@ -472,7 +472,7 @@ def test_opening_with_a_tile_not_held() -> None:
 
 
 def test_pass_after_the_end_is_hand_over() -> None:
-    """end.no-action-after: a pass, a held tile or an unheld one after a domino."""
+    """reading.no-action-after-end: a pass, a held tile or an unheld one after a domino."""
     hand = play_all(Hand.deal(DOMINO_DEAL, 0), DOMINO_ACTIONS)
     refused(hand, PASS, "hand_over")
     refused(hand, put((0, 2), (0, 3), HIGH), "hand_over")
@@ -480,7 +480,7 @@ def test_pass_after_the_end_is_hand_over() -> None:
 
 
 def test_pass_after_a_block_is_hand_over() -> None:
-    """end.no-action-after: the hand is over after the fourth pass."""
+    """reading.no-action-after-end: the hand is over after the fourth pass."""
     hand = play_all(Hand.deal(BLOCK_DEAL, 0), BLOCK_ACTIONS)
     refused(hand, PASS, "hand_over")
 
@@ -517,7 +517,7 @@ def test_game_first_hand_needs_an_opener() -> None:
 
 
 def test_game_carries_scores_and_opener_after_domino_and_block() -> None:
-    """game.scores-carried, open.after-domino, open.after-block across three hands."""
+    """reading.scores-carried, open.after-domino, open.after-block across three hands."""
     game = Game()
     game.play_hand(DOMINO_DEAL, 0, DOMINO_ACTIONS)
     assert game.scores == [0, 30]
@@ -554,7 +554,7 @@ def test_game_wrong_opener_after_domino() -> None:
 
 
 def test_game_unfinished_hand() -> None:
-    """game.hands-complete: a hand left going cannot be followed by another."""
+    """reading.hands-complete: a hand left going cannot be followed by another."""
     game = Game()
     game.play_hand(DOMINO_DEAL, 0, DOMINO_ACTIONS[:5])
     before = game_snapshot(game)

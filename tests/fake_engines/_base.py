@@ -80,6 +80,7 @@ def serve(
     *,
     cmds: list[str] | None = None,
     skip_handshake: bool = False,
+    skip_features: list[str] | None = None,
 ) -> None:
     """Speak protocol 1 on stdin/stdout until stop or end of input."""
     stdin, stdout = sys.stdin, sys.stdout
@@ -95,6 +96,8 @@ def serve(
         "engine": {"name": "fake", "version": "0", "language": "python"},
         "cmds": CMDS if cmds is None else cmds,
     }
+    if skip_features is not None:
+        handshake["skip_features"] = skip_features
     stdout.write(json.dumps(handshake) + "\n")
     stdout.flush()
     _loop(transform)

@@ -40,7 +40,7 @@ from reference_impl.mutants import MUTANTS
 _HAND_END = {
     "end.domino",
     "open.after-domino",
-    "game.hands-complete",
+    "reading.hands-complete",
     "settle.player-pips",
     "reading.negative-scores",
 }

@@ -3,6 +3,7 @@ case as it should, exits with the right code, and leaves no process behind."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.cli import FAKES, fake, live_processes, outcomes, report, run_fake
+from tests.support.cli import FAKES, cli, fake, live_processes, outcomes, report, run_fake
 
 ALL_PASS = {
     "fake.table.open-1-4": "passed",
@@ -81,6 +82,20 @@ def test_crash_on_third_request() -> None:
     assert "exited before replying" in crashed["message"]
     assert "exit status 70" in crashed["message"]
     assert "fake crash" in crashed["stderr_tail"]
+
+
+def test_a_restarted_engine_is_held_to_its_own_handshake(tmp_path: Path) -> None:
+    # Restarted after its crash, the engine lists only table and settle and does not claim
+    # input-validation: the other cases are skipped, not sent to it (spec/protocol.md
+    # section 8, item 3), and the report counts the feature's skip.
+    done = run_fake("fewer_cmds_after_restart", FAKE_START_DIR=str(tmp_path))
+    assert len(list(tmp_path.iterdir())) == 2, done.stderr
+    assert outcomes(done) == expected(
+        table__open_2_3="errored", table__bad_tile="skipped", perft__depth_0="skipped"
+    )
+    data = report(done)
+    assert data["restarts"] == 1
+    assert data["unclaimed_features"] == {"input-validation": 1}
 
 
 def test_reply_that_is_not_json() -> None:
@@ -308,3 +323,17 @@ def test_killing_the_runner_leaves_no_engine(signame: str) -> None:
     proc.send_signal(getattr(signal, signame))
     proc.communicate(timeout=10)
     assert proc.returncode != 0
+
+
+def test_the_fuzzer_holds_a_restarted_engine_to_its_own_handshake(tmp_path: Path) -> None:
+    engine = fake("reference_fewer_cmds_after_restart")
+    done = cli(
+        "fuzz", "--engine", engine, "--hands", "300", "--keep-going", "--format", "json",
+        FAKE_START_DIR=str(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr[-2000:]  # the crash is a divergence
+    summary = json.loads(done.stdout)
+    starts = [p.name for p in tmp_path.iterdir() if p.name.startswith("start")]
+    assert len(starts) >= 2, summary
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("sent-")) == []
+    assert summary["skipped"] > 0  # the batch built before the restart, not sent

@@ -19,12 +19,6 @@ from tools import export_suite
 SUITE = json.loads(export_suite.SUITE_FILE.read_text(encoding="utf-8"))
 
 
-def test_the_checked_in_file_matches_the_fixtures() -> None:
-    assert export_suite.SUITE_FILE.read_text(encoding="utf-8") == export_suite.suite_text(), (
-        "run python tools/export_suite.py"
-    )
-
-
 def test_the_api_names_the_file_of_this_installation() -> None:
     # An editable install (as here) reads the checkout's file; the wheel's own copy is
     # checked in tests/project/test_packaging.py.

@@ -70,15 +70,17 @@ def test_each_duty_has_its_party_as_subject() -> None:
 
 
 def test_the_examples_are_numbered_and_anchored() -> None:
-    anchors = [int(n) for n in re.findall(r'^<a id="example-(\d+)"></a>$', PROTOCOL, flags=re.M)]
+    # "P" keeps them apart from the worked examples of rules.md: "Example P9" is not "Example 9".
+    anchors = [int(n) for n in re.findall(r'^<a id="example-p(\d+)"></a>$', PROTOCOL, flags=re.M)]
     assert anchors == list(range(1, len(anchors) + 1)) and len(anchors) >= 15
-    labels = [int(n) for n in re.findall(r"^\*\*Example (\d+)\.\*\*", PROTOCOL, flags=re.M)]
+    labels = [int(n) for n in re.findall(r"^\*\*Example P(\d+)\.\*\*", PROTOCOL, flags=re.M)]
     assert labels == anchors
     # Every example block of JSON follows an anchored label of its own.
     blocks = [m.start() for m in re.finditer(r"<!-- example: ", PROTOCOL)]
-    starts = [m.start() for m in re.finditer(r'^<a id="example-', PROTOCOL, flags=re.M)]
+    starts = [m.start() for m in re.finditer(r'^<a id="example-p', PROTOCOL, flags=re.M)]
     assert blocks and all(any(s < b for s in starts) for b in blocks)
-    assert PROTOCOL.index('<a id="example-1"></a>') < blocks[0]
+    assert PROTOCOL.index('<a id="example-p1"></a>') < blocks[0]
+    assert re.search(r"\bExample \d", PROTOCOL) is None
 
 
 def test_the_limits_of_the_schemas_are_what_section_9_says() -> None:

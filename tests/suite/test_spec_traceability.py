@@ -13,13 +13,13 @@ import dataclasses
 import pytest
 
 from conformance.specdoc.examples import parse_examples
-from conformance.specdoc.figures import figure_problems
 from conformance.specdoc.page import suite_cases
 from conformance.suite.fixtures import Case
 from conformance.suite.resources import rules_path
 from conformance.suite.rules import load_rules
-from conformance.suite.seed import SEED_SECTIONS, SeedError, read_seed, seed_path
-from conformance.suite.traceability import figure_rows, problems, seed_sections, sentence_rows
+from tools.spec_figures import figure_problems
+from tools.spec_seed import SEED_SECTIONS, SeedError, read_seed, seed_path
+from tools.spec_traceability import figure_rows, problems, seed_sections, sentence_rows
 
 SEED_TEXT = seed_path().read_text(encoding="utf-8")
 SEED = read_seed(SEED_TEXT)
@@ -105,7 +105,10 @@ def test_the_seed_part_of_each_rule_is_the_tables() -> None:
 
 def test_a_missing_or_altered_sentence_is_found() -> None:
     rules = load_rules()
-    row = "| S23 | Se hai una posa lecita, devi farla. | `place.must-play` |\n"
+    row = (
+        "| S23 | Se hai una posa lecita, devi farla. | If you have a legal placement, you must "
+        "make it. | `place.must-play` |\n"
+    )
     dropped = TEXT.replace(row, "")
     found = "\n".join(problems(rules, dropped, SEED.sentences))
     assert "S23 (seed line 10) is not in the sentence table" in found
@@ -113,13 +116,41 @@ def test_a_missing_or_altered_sentence_is_found() -> None:
     altered = TEXT.replace("una posa lecita, devi farla.", "una posa lecita devi farla.")
     assert "is not quoted verbatim" in "\n".join(problems(rules, altered, SEED.sentences))
     unmarked = TEXT.replace(
-        "| S76 | Queste regole seguono una forma di Seven Rocks descritta da Pagat. | *Out of "
+        "| These rules follow a form of Seven Rocks described by Pagat. | *Out of "
         "scope:* the attribution to Pagat; it states no rule. |",
-        "| S76 | Queste regole seguono una forma di Seven Rocks descritta da Pagat. | |",
+        "| These rules follow a form of Seven Rocks described by Pagat. | |",
     )
     assert "S76" in "\n".join(problems(rules, unmarked, SEED.sentences))
     unknown = TEXT.replace("| `place.must-play` |", "| `place.must-pass` |")
     assert "no rule 'place.must-pass'" in "\n".join(problems(rules, unknown, SEED.sentences))
+    untranslated = TEXT.replace("| If you have a legal placement, you must make it. |", "|  |")
+    found = "\n".join(problems(rules, untranslated, SEED.sentences))
+    assert "S23 (rules.md line" in found and "no English rendering" in found
+
+
+def test_every_sentence_has_its_english_beside_it() -> None:
+    assert len(ROWS) == 77
+    assert all(row.english and row.english != row.text for row in ROWS)
+    by_number = {row.number: row.english for row in ROWS}
+    assert by_number[23] == "If you have a legal placement, you must make it."
+    assert by_number[65].endswith("to which that hand belongs.")
+
+
+def test_the_glossary_gives_the_seeds_terms() -> None:
+    glossary = TEXT[TEXT.index("## Glossary") : TEXT.index("## Procedures")]
+    for term in (
+        "coppia",
+        "mano",
+        "estremità esterna",
+        "punto di collegamento",
+        "idonea",
+        "bussa o passa",
+        "accredito",
+        "arrotondare",
+    ):
+        assert f"*{term}" in glossary, term
+    # Each notion has one term; the others are listed as not used.
+    assert "| end point, open point" in glossary
 
 
 def test_every_figure_is_reproduced_by_its_example(cases: dict[str, Case]) -> None:
@@ -127,14 +158,21 @@ def test_every_figure_is_reproduced_by_its_example(cases: dict[str, Case]) -> No
     rows = figure_rows(TEXT)
     assert [row.number for row in rows] == list(range(1, 12))
     assert figure_problems(rows, SEED.figures, examples, cases) == []
-    # The check can fail: a wrong credit, a different play, a missing figure.
-    wrong = dict(examples)
-    wrong[3] = dataclasses.replace(examples[3], credit=0)
-    found = figure_problems(rows, SEED.figures, wrong, cases)
+    # The check can fail: a wrong credit or other attach points in the example's
+    # fixture, an example showing another case, a missing figure.
+    third = cases[examples[3].fixture]
+    assert third.expect is not None
+    wrong = dict(cases)
+    wrong[third.id] = dataclasses.replace(third, expect={**third.expect, "credit": 0})
+    found = figure_problems(rows, SEED.figures, examples, wrong)
     assert any("F1 (seed line 15), Example 3: end sum 10 and credit 0" in p for p in found)
-    moved = dict(examples)
-    moved[4] = dataclasses.replace(examples[4], open=examples[3].open)
-    assert any("attach points" in p for p in figure_problems(rows, SEED.figures, moved, cases))
+    fourth = cases[examples[4].fixture]
+    assert fourth.expect is not None
+    moved = dict(cases)
+    moved[fourth.id] = dataclasses.replace(
+        fourth, expect={**fourth.expect, "open": third.expect["open"]}
+    )
+    assert any("attach points" in p for p in figure_problems(rows, SEED.figures, examples, moved))
     assert figure_problems(rows[:-1], SEED.figures, examples, cases)
 
 

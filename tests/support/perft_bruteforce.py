@@ -162,7 +162,7 @@ def legal_actions(pos: Position) -> list[Action]:
     actions: list[Action] = []
     for tile in hand:
         for on_tile, side, value in open_points(pos):
-            if value in tile:  # place.match-open-value, place.one-per-end-point
+            if value in tile:  # place.match-open-value, reading.one-placement-per-attach-point
                 actions.append(Placement(tile, on_tile, side))
     return actions or ["pass"]  # place.pass-when-blocked
 

@@ -49,7 +49,8 @@ COMMAND = Command(
     name="lint",
     help="check fixture files (the suite's or your own)",
     description="Validate fixture files against fixture.schema.json and the semantic checks "
-    "(JSON data only, unique ids and keys, rule IDs present in rules.md, sources), naming "
+    "(JSON data only, unique ids and keys, rule IDs present in rules.md or renamed there, "
+    "rules that the case's command can observe, sources), naming "
     "file, line and case in each message. Parsed files are cached by content (see "
     "SEVEN_ROCKS_CACHE_DIR, SEVEN_ROCKS_NO_CACHE). Exit 0: clean; 1: problems found; "
     "2: no such folder.",

@@ -15,7 +15,7 @@ import (
 	"os"
 	"testing"
 
-	"seven-rocks.example/kit"
+	kit "github.com/seven-rocks/seven-rocks/kits/go"
 )
 
 type suiteCase struct {
