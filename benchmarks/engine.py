@@ -2,28 +2,32 @@
 
 ``python -m benchmarks.engine [--seconds S] [--seed N]`` deals random
 hands, picks a random opener and plays a uniformly random legal action at
-every turn to the end of the hand, three ways:
+every turn to the end of the hand, four ways:
 
 - ``reference``: the reference engine's random playout, `reference_impl.playout`
   (each hand played to its end in one call, as a Monte Carlo player does);
 - ``reference_steps``: the reference engine one action at a time through its
   trusted path, `Hand.legal_moves` then `Hand.place_fast` or `Hand.pass_fast`
   (the same `Hand` the adapter drives);
+- ``reference_checked``: the reference engine through its checked API, `Hand.legal`
+  then `Hand.play` (the values a user of `reference_impl` writes against);
 - ``naive``: the plain engine of `benchmarks.naive`, one action at a time.
 
-All three play the very same games: the deals and the random numbers are
+All four play the very same games: the deals and the random numbers are
 drawn before the clock starts, and placement *k* of a hand takes
-``moves[floor(r * len(moves))]`` with the same ``r`` in all three. They take
+``moves[floor(r * len(moves))]`` with the same ``r`` in all four. They take
 turns batch by batch so that a noisy machine slows them alike, and CPU time is
 measured. The last line printed is JSON::
 
     {"build": "pure", "reference": {"hands_per_second": N, "actions_per_second": M},
-     "reference_steps": {...}, "naive": {...}, "ratio": R, "ratio_steps": S,
+     "reference_steps": {...}, "reference_checked": {...}, "naive": {...}, "ratio": R,
+     "ratio_steps": S, "ratio_checked": C,
      "same_games": true, "hands": H}
 
 ``ratio`` is the naive engine's CPU time over the reference playout's for the
-same ``hands``, ``ratio_steps`` the same over the step-by-step path's;
-``same_games`` says whether every hand ended alike in all three; ``build`` is
+same ``hands``, ``ratio_steps`` the same over the step-by-step path's, ``ratio_checked``
+over the checked API's;
+``same_games`` says whether every hand ended alike in all four; ``build`` is
 `reference_impl.BUILD` (``"compiled"`` in a build of tools/build_compiled.py).
 
 ``--perft`` prints the perft figures instead (`perft_figures`, from
@@ -42,6 +46,7 @@ from dataclasses import dataclass
 from math import floor
 
 from reference_impl import BUILD
+from reference_impl.actions import PASS
 from reference_impl.hand import Hand
 from reference_impl.playout import play_out
 from reference_impl.tiles import HIGH, LOW, mask_of
@@ -55,6 +60,7 @@ __all__ = [
     "main",
     "make_deals",
     "perft_figures",
+    "play_checked",
     "play_naive",
     "play_out_reference",
     "play_reference",
@@ -117,6 +123,29 @@ def play_reference(deals: list[Deal], outcomes: list[Outcome]) -> int:
     return actions
 
 
+def play_checked(deals: list[Deal], outcomes: list[Outcome]) -> int:
+    """Play the deals through the reference engine's checked API, as a user of
+    `reference_impl` or the adapter does: `Hand.legal` lists the placements as values,
+    `Hand.play` checks the one chosen (or the pass) and makes it; append each outcome;
+    return the actions."""
+    actions = 0
+    for deal in deals:
+        hand = Hand(deal.masks, deal.opener)
+        draws = deal.draws
+        placed = 0
+        while hand.end is None:
+            legal = hand.legal()
+            if legal:
+                hand.play(legal[floor(draws[placed] * len(legal))])
+                placed += 1
+            else:
+                hand.play(PASS)
+        count = len(hand.events)
+        actions += count
+        outcomes.append((count, hand.scores[0], hand.scores[1]))
+    return actions
+
+
 def play_out_reference(deals: list[Deal], outcomes: list[Outcome]) -> int:
     """Play the deals with the reference engine's playout; append each outcome; return
     the actions."""
@@ -165,6 +194,7 @@ def engine_figures(seconds: float = 3.0, seed: int = 1) -> dict[str, object]:
     players: dict[str, _Player] = {
         "reference": play_out_reference,
         "reference_steps": play_reference,
+        "reference_checked": play_checked,
         "naive": play_naive,
     }
     cpu = dict.fromkeys(players, 0.0)
@@ -184,7 +214,7 @@ def engine_figures(seconds: float = 3.0, seed: int = 1) -> dict[str, object]:
             actions[name] += play(deals, outcomes)
             cpu[name] += time.process_time() - start
             seen[name] = outcomes
-        same = same and seen["reference"] == seen["reference_steps"] == seen["naive"]
+        same = same and all(seen[name] == seen["naive"] for name in players)
         hands += _BATCH
     figures: dict[str, object] = {"build": BUILD}
     figures |= {
@@ -196,6 +226,7 @@ def engine_figures(seconds: float = 3.0, seed: int = 1) -> dict[str, object]:
     }
     figures["ratio"] = round(cpu["naive"] / cpu["reference"], 2)
     figures["ratio_steps"] = round(cpu["naive"] / cpu["reference_steps"], 2)
+    figures["ratio_checked"] = round(cpu["naive"] / cpu["reference_checked"], 2)
     figures["same_games"] = same
     figures["hands"] = hands
     return figures

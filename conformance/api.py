@@ -97,7 +97,7 @@ def suite_json_path() -> Path:
     The file of the installed wheel, or of the checkout behind an editable install.
     Raises `DataNotFoundError` when the installation lacks it.
     """
-    return resources.suite_json_path()
+    return resources.compiled_suite_path()
 
 
 def select(

@@ -18,9 +18,10 @@ from typing import Final
 
 from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
+from .placements import MOVE_OF, PLACEMENT_OF
 from .rules import REFERENCE, CompiledRules, End, Rules, compiled
 from .table import Point, Table, TableState
-from .tiles import ALL_TILES, BIT, Tile, pips_of_mask
+from .tiles import BIT, Tile, pips_of_mask
 
 __all__ = [
     "TARGET",
@@ -165,12 +166,11 @@ class Hand:
         return bool(self.legal_moves())
 
     def legal(self) -> list[Placement]:
-        """The legal placements as value objects."""
-        table = self.table
-        return [
-            Placement(ALL_TILES[tile], None if point is None else table.end_point(point))
-            for tile, point in self.legal_moves()
-        ]
+        """The legal placements as value objects (shared: `reference_impl.placements`)."""
+        if self.end is not None:
+            return []
+        # `legal_moves` written out: this is the checked API's every turn.
+        return list(map(PLACEMENT_OF.__getitem__, self.table.moves(self.holdings[self.to_move])))
 
     # ------------------------------------------------------------ trusted play
 
@@ -280,6 +280,16 @@ class Hand:
         if self.end is not None:
             raise HandOver(f"the hand is over ({self.end.value}): no {action} is possible")
         seat = self.to_move
+        move = MOVE_OF.get(action.key) if type(action) is Placement else None
+        if move is not None:
+            # A held tile on an open point it matches (by how the move was made): legal,
+            # as `Table.check` would find. Anything else is checked in full below.
+            tile_index, point = move
+            if self.holdings[seat] & BIT[tile_index] and (
+                point in self.table.ends if point is not None else not self.table.placed
+            ):
+                self.place_fast(tile_index, point)
+                return
         if isinstance(action, Placement):
             tile = action.tile
             if not self.holdings[seat] & BIT[tile.index]:

@@ -9,7 +9,9 @@ committed file differs byte for byte from what this would write. The files, and 
 each is committed rather than built where it is used:
 
 - ``kits/seven-rocks-suite.json`` (``suite-json``): read without Python by the harnesses
-  of other languages (the JavaScript and Go examples, projects that vendor the suite);
+  of other languages (the JavaScript and Go examples, projects that vendor the suite),
+  and by the runner for the suite's own cases, with ``conformance/suite/compiled.json``,
+  the hashes it is checked by (written first: the generators after it load the cases);
 - ``conformance/mutants/signatures.json`` (``signatures``): diagnosis reads it at every
   run, and computing it runs the suite against every catalogue mutant;
 - ``spec/rules.md``, its drawings, play tables and rule-line tails (``spec``): the spec
@@ -54,9 +56,13 @@ class Generator:
 
 
 def _suite_json() -> Mapping[str, bytes]:
-    from tools.export_suite import SUITE_FILE, suite_text
+    from tools.export_suite import HASHES_FILE, SUITE_FILE, hashes_text, suite_text
 
-    return {SUITE_FILE.relative_to(ROOT).as_posix(): suite_text().encode()}
+    text = suite_text()
+    return {
+        SUITE_FILE.relative_to(ROOT).as_posix(): text.encode(),
+        HASHES_FILE.relative_to(ROOT).as_posix(): hashes_text(text).encode(),
+    }
 
 
 def _signatures() -> Mapping[str, bytes]:

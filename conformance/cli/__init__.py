@@ -13,25 +13,25 @@ from typing import Any, TextIO
 
 from conformance import SUITE_VERSION
 from conformance.cli.commands import load_commands
-from conformance.engine.signals import install_signal_handlers
 
 __all__ = ["build_parser", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every registered subcommand."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every registered subcommand, or with ``command`` alone
+    when it names one: a command line that names its subcommand imports no other."""
     parser = argparse.ArgumentParser(
         prog="seven-rocks-conformance",
         description="Conformance suite for Seven Rocks engines speaking adapter protocol 1.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {SUITE_VERSION}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in load_commands():
+    for found in load_commands(command):
         sub = subparsers.add_parser(
-            command.name, help=command.help, description=command.description or command.help
+            found.name, help=found.help, description=found.description or found.help
         )
-        command.configure(sub)
-        sub.set_defaults(execute=command.execute)
+        found.configure(sub)
+        sub.set_defaults(execute=found.execute)
     return parser
 
 
@@ -64,7 +64,14 @@ class _GuardedStdout:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    # The subcommand is the first word when no option comes before it (argparse takes
+    # it the same way then); otherwise every subcommand is registered, as for --help.
+    named = words[0] if words and not words[0].startswith("-") else None
+    args = build_parser(named).parse_args(words)
+    # Imported once the command line is known to be good: --help needs no engine code.
+    from conformance.engine.signals import install_signal_handlers
+
     install_signal_handlers()
     original = sys.stdout
     sys.stdout = _GuardedStdout(original)

@@ -31,7 +31,7 @@ from conformance.engine.handshake import EngineInfo, HandshakeError, parse_hands
 from conformance.engine.pipes import Eof, Item, Pipes, StderrTail
 from conformance.engine.pipes import Oversize as OversizeLine
 from conformance.engine.processes import StoppingError, end_process, launch
-from conformance.engine.timeouts import checked_seconds
+from conformance.engine.timeouts import MIN_START_SECONDS, checked_seconds
 from conformance.suite.protocol import PROTOCOL_VERSION
 
 __all__ = [
@@ -106,10 +106,6 @@ class Exchange:
         return self.failure is not None and self.failure.broken
 
 
-MIN_START_SECONDS = 10.0
-"""The shortest wait for the handshake reply: an engine may take a while to start (a
-JVM, a compiled program's first run), so the wait is the reply timeout or this, the
-longer."""
 _STDOUT_HINT = (
     "stdout is for the protocol's JSON lines only, from the handshake reply on: write "
     "banners and logs to stderr"

@@ -13,13 +13,15 @@ import io
 import os
 import time
 from collections.abc import Iterable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-from rich.text import Text
+# rich is imported where it draws: a run whose report is JSON, with no terminal to draw
+# a progress bar on, never loads it.
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
 
-from conformance.runner.outcomes import CaseResult
+    from conformance.runner.outcomes import CaseResult
 
 __all__ = [
     "COLOR_CHOICES",
@@ -39,6 +41,8 @@ StyledLine = tuple[str, str]
 
 def make_console(stream: TextIO, color: str = "auto") -> Console:
     """A console writing to ``stream`` that colours as ``color`` says (see the module)."""
+    from rich.console import Console
+
     force: bool | None = None
     plain = color == "never" or (color == "auto" and os.environ.get("NO_COLOR", "") != "")
     if color == "always":
@@ -58,6 +62,8 @@ def make_console(stream: TextIO, color: str = "auto") -> Console:
 
 def print_lines(console: Console, lines: Iterable[StyledLine]) -> None:
     """Write ``lines``, each in its style, never wrapped or cut by rich."""
+    from rich.text import Text
+
     for text, style in lines:
         console.print(Text(text, style=style or ""), soft_wrap=True, overflow="ignore")
 
@@ -66,6 +72,8 @@ def render_lines(lines: Iterable[StyledLine], stream: TextIO, color: str = "auto
     """``lines`` as they should be written to ``stream`` (escape codes included where
     ``color`` and the stream call for them), without writing anything to it: the caller
     writes, and deals with a closed pipe or a full disk."""
+    from rich.console import Console
+
     probe = make_console(stream, color)
     buffer = io.StringIO()
     console = Console(
@@ -93,11 +101,13 @@ class ProgressBar:
         self.done = 0
         self.bad = 0
         self._last = 0.0
-        console = make_console(stream, color)
         # Only a real terminal: FORCE_COLOR must not put a bar into a log file.
         self.enabled = stream.isatty() and total > 0
         self._progress: Progress | None = None
         if self.enabled:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+            console = make_console(stream, color)
             self._progress = Progress(
                 TextColumn("running"),
                 BarColumn(),

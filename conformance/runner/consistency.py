@@ -66,13 +66,15 @@ def placements_from_hand(
 ) -> Iterator[Mismatch]:
     """A legal placement places a tile of the hand, each (tile, end point) once
     (place.own-tile, reading.one-placement-per-attach-point)."""
-    seen: list[JSON] = []
+    seen: set[tuple[Any, ...]] = set()
     for i, placement in enumerate(placements):
         if placement["tile"] not in hand:
             yield Mismatch(f"{path}[{i}].tile", f"{render(placement['tile'])} is not in the hand")
-        if placement in seen:
+        on = placement.get("on")
+        key = (*placement["tile"], *([] if on is None else [*on["tile"], on["side"]]))
+        if key in seen:
             yield Mismatch(f"{path}[{i}]", f"{render(placement)} is listed twice")
-        seen.append(placement)
+        seen.add(key)
 
 
 def table_relations(given: Mapping[str, JSON], result: Mapping[str, JSON]) -> Iterator[Mismatch]:
@@ -246,12 +248,14 @@ def perft_relations(given: Mapping[str, JSON], result: Mapping[str, JSON]) -> It
                 yield problem
 
 
-def relations(cmd: str, given: Mapping[str, JSON], result: Mapping[str, JSON]) -> list[Mismatch]:
+def relations(
+    cmd: str, given: Mapping[str, JSON], result: Mapping[str, JSON]
+) -> Iterator[Mismatch]:
     """Every relation ``result`` breaks with its request's arguments ``given`` and with
-    itself. ``given`` must be well-formed arguments of ``cmd``, ``result`` valid against
-    its schema."""
+    itself, lazily (a huge reply may break one a million times). ``given`` must be
+    well-formed arguments of ``cmd``, ``result`` valid against its schema."""
     if cmd == "hand":
-        return list(hand_relations(given, given["opener"], given.get("scores", [0, 0]), result))
+        return hand_relations(given, given["opener"], given.get("scores", [0, 0]), result)
     check = {
         "table": table_relations,
         "legal": legal_relations,
@@ -259,4 +263,4 @@ def relations(cmd: str, given: Mapping[str, JSON], result: Mapping[str, JSON]) -
         "game": game_relations,
         "perft": perft_relations,
     }.get(cmd)
-    return [] if check is None else list(check(given, result))
+    return iter(()) if check is None else check(given, result)

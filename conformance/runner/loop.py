@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from conformance.engine.client import EngineClient, EngineInfo, EngineStartError
 from conformance.engine.timeouts import checked_seconds
+from conformance.runner.defaults import DEFAULT_MAX_RESTARTS, DEFAULT_TIMEOUT, MAX_JOBS
 from conformance.runner.expectfail import ExpectFail
 from conformance.runner.outcomes import CaseResult, Outcome
 from conformance.runner.verdict import evaluate, not_sent
@@ -33,11 +34,6 @@ __all__ = [
     "checked_count",
 ]
 
-DEFAULT_TIMEOUT = 5.0
-DEFAULT_MAX_RESTARTS = 5
-MAX_JOBS = 256
-"""The most engine processes a run is asked to start at once (it never starts more than
-it has cases): far beyond what any machine runs usefully, and short of a fork bomb."""
 
 Progress = Callable[[CaseResult], None]
 """Called once per finished case (from worker threads, serialised by the runner)."""
@@ -61,6 +57,9 @@ class RunOptions:
     locate_perft: bool = True
     """Locate each failed perft count (`conformance.runner.perft_descent`): a second
     engine descends the divide breakdowns after the run."""
+    keep_passed_replies: bool = True
+    """Keep the reply of each case that passed in its `CaseResult` (bounded, as every
+    kept reply). The command line leaves it off: its reports show no passed reply."""
 
     def __post_init__(self) -> None:
         # Refused here, before any engine starts: NaN or infinity would wait for ever.
@@ -230,7 +229,11 @@ class EngineLoop:
         done = 0
         broken = False
         for (index, case), exchange in zip(pending, client.exchange(requests), strict=False):
-            result = evaluate(case, exchange, check_messages=state.options.check_messages)
+            # A listed case that passes is reported (xpassed), its reply with it.
+            keep = state.options.keep_passed_replies or case.id in state.expected.cases
+            result = evaluate(
+                case, exchange, check_messages=state.options.check_messages, keep_passed=keep
+            )
             if result.outcome in (Outcome.FAILED, Outcome.ERRORED):
                 result.stderr_tail = client.stderr_tail()
             state.record(results, index, result)

@@ -10,14 +10,11 @@ from typing import Any
 
 from conformance.engine.client import EngineInfo, ExchangeFailure
 from conformance.runner.compare import Mismatch
+from conformance.runner.defaults import EXIT_EMPTY
 from conformance.suite.fixtures import Case
 from conformance.suite.rules import rule_group
 
 __all__ = ["EXIT_EMPTY", "CaseResult", "Outcome", "RunResult"]
-
-EXIT_EMPTY = 5
-"""Exit code of a run in which no case was run (every one skipped, or none selected): an
-engine that implements nothing has not passed anything (pytest's "no tests" code)."""
 
 
 class Outcome(StrEnum):

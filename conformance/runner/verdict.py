@@ -16,6 +16,15 @@ from conformance.runner.compare import render
 from conformance.runner.judge import MAX_DEPTH, depth, differences
 from conformance.runner.outcomes import CaseResult, Outcome
 from conformance.suite.fixtures import Case
+from conformance.suite.messages import (
+    ErroredReply,
+    RejectedReply,
+    ReplyProblem,
+    Result,
+    ResultReply,
+    SkippedReply,
+    parse_reply,
+)
 from conformance.suite.protocol import OUTCOME_KEYS, missing_fields
 
 __all__ = ["evaluate", "not_sent"]
@@ -72,58 +81,63 @@ def _check_schema(case: Case, exchange: Exchange) -> str | None:
     return None
 
 
-def _said(body: Mapping[str, Any]) -> str:
+def _said(message: Any) -> str:
     """The engine's ``message``, cut to `MAX_TEXT` characters."""
-    message = body.get("message", "")
     text = message if isinstance(message, str) else render(message, MAX_TEXT)
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "..."
 
 
-def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) -> CaseResult:
+def evaluate(
+    case: Case, exchange: Exchange, *, check_messages: bool = False, keep_passed: bool = True
+) -> CaseResult:
     """The verdict on one case from its exchange with the engine.
 
-    The verdict reads the whole reply; the result keeps it in bounded form.
+    The verdict reads the whole reply; the result keeps it in bounded form, except for
+    a case that passed when ``keep_passed`` is false: no report shows such a reply (or
+    its request), and copying each one within bounds cost a run more than judging it.
     """
-    kept = bounded(exchange.reply if exchange.reply is not None else exchange.raw)
-    base = CaseResult(
-        case,
-        Outcome.ERRORED,
-        request=exchange.request,
-        duration=exchange.elapsed,
-        reply=kept.value,
-        reply_cut=kept.cut,
-    )
+    result = _verdict(case, exchange, check_messages)
+    if keep_passed or result.outcome is not Outcome.PASSED:
+        kept = bounded(exchange.reply if exchange.reply is not None else exchange.raw)
+        result.reply, result.reply_cut = kept.value, kept.cut
+    else:
+        result.request = None  # the case's own request: it says nothing a report shows
+    return result
+
+
+def _verdict(case: Case, exchange: Exchange, check_messages: bool) -> CaseResult:
+    """The verdict, without the reply."""
+    base = CaseResult(case, Outcome.ERRORED, request=exchange.request, duration=exchange.elapsed)
     if exchange.failure is not None:
         return replace(base, message=str(exchange.failure), failure=exchange.failure)
-    reply: Mapping[str, Any] = exchange.reply
-    key, problem = _reply_problems(case, reply)
+    key, problem = _reply_problems(case, exchange.reply)
     if problem is None and check_messages:
         problem = _check_schema(case, exchange)
-    if key is None or problem is not None:
+    reply = parse_reply(exchange.reply)
+    if key is None or problem is not None or isinstance(reply, ReplyProblem):
         return replace(base, message=problem or "")
-    body = reply[key]
-    if key == "errored":
-        return replace(base, message=f"the engine reported an error: {_said(body)}")
-    if key == "skipped":
+    if isinstance(reply, ErroredReply):
+        return replace(base, message=f"the engine reported an error: {_said(reply.message)}")
+    if isinstance(reply, SkippedReply):
         return replace(
             base,
             outcome=Outcome.SKIPPED,
-            message=f"the engine declined the case: {_said(body)}",
+            message=f"the engine declined the case: {_said(reply.message)}",
         )
-    mismatches = differences(case.expected, reply, exchange.request)
-    if mismatches and case.expect is not None and key == "rejected":
-        index = f" at index {render(body.get('index'))}" if "index" in body else ""
+    mismatches = differences(case.expected, exchange.reply, exchange.request)
+    expected_result = isinstance(case.expected, Result)
+    if mismatches and expected_result and isinstance(reply, RejectedReply):
         return replace(
             base,
             outcome=Outcome.FAILED,
             message=f"expected a result, but the engine rejected the request with "
-            f"{render(body.get('code'))}{index}: {_said(body)}",
+            f"{render(reply.code)} at index {render(reply.index)}: {_said(reply.message)}",
         )
-    if mismatches and case.expect_rejected is not None and key == "result":
+    if mismatches and not expected_result and isinstance(reply, ResultReply):
         return replace(
             base,
             outcome=Outcome.FAILED,
-            message=f"expected rejection {render(dict(case.expect_rejected))}, "
+            message=f"expected rejection {render(dict(case.expect_rejected or {}))}, "
             "but the engine gave a result",
         )
     if not mismatches:

@@ -26,6 +26,7 @@ from conformance.suite.messages import Expected, parse_expected
 from conformance.suite.observable import unobservable
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules, renamed
+from conformance.suite.sharing import Pairs, share_pairs, shared_text
 from conformance.suite.structure import CASE_ID, SEED_HEADINGS, SOURCE_KINDS, file_structure
 
 __all__ = [
@@ -158,10 +159,15 @@ class _Collector:
     cache: FixtureCache
     builtin: Path | None
     """The suite's own fixture folder, resolved: its files are never cached."""
+    compiled: bool = False
+    """Whether the suite's own cases come from the compiled document
+    (`conformance.suite.compiled`) rather than from their files."""
     problems: list[FixtureProblem] = field(default_factory=list)
     cases: list[Case] = field(default_factory=list)
     seen: dict[str, str] = field(default_factory=dict)
     files: int = 0
+    pairs: Pairs = field(default_factory=dict)
+    """The pairs of integers (tiles) the cases loaded so far share (`share_pairs`)."""
     renames: Mapping[str, str] = field(default_factory=dict)
     """Old rule IDs and the IDs they were renamed to: a case may cite either."""
 
@@ -207,6 +213,20 @@ class _Collector:
         for raw, (_, problems) in zip(data["cases"], case_problems, strict=True):
             if not problems:
                 self._add_case(name, raw)
+
+    def add_compiled(self, directory: Path) -> None:
+        """Every case of the suite's own folder, from the compiled document: the files
+        were checked when it was written, and it is used only while they are unchanged.
+        The citations are checked again, against the rules as they are now."""
+        from conformance.suite.compiled import StaleSuiteError, compiled_cases
+
+        try:
+            cases = compiled_cases(directory)
+        except StaleSuiteError as exc:
+            self.problems.append(FixtureProblem(display_name(directory), None, str(exc)))
+            return
+        for raw in cases:
+            self._add_case(raw["file"], raw)
 
     def _cached(self, path: Path) -> bool:
         # The suite's own files are parsed every run: anyone able to write the cache
@@ -272,15 +292,17 @@ class _Collector:
         self.problems.extend(
             FixtureProblem(name, cid, reason) for reason in unobservable(raw["cmd"], cited)
         )
+        pairs = self.pairs
+        expect = raw.get("expect")
         self.cases.append(
             Case(
                 id=cid,
                 description=raw["description"],
-                rules=cited,
-                source=raw["source"],
-                cmd=raw["cmd"],
-                given=raw["given"],
-                expect=raw.get("expect"),
+                rules=tuple(map(shared_text, cited)),
+                source=shared_text(raw["source"]),
+                cmd=shared_text(raw["cmd"]),
+                given=share_pairs(raw["given"], pairs),
+                expect=None if expect is None else share_pairs(expect, pairs),
                 expect_rejected=raw.get("expect_rejected"),
                 file=name,
                 features=tuple(raw.get("features", ())),
@@ -293,13 +315,14 @@ def _collect(
     rules: Mapping[str, Rule] | None,
     schema_dirs: Iterable[Path],
     schema: bool,
+    compiled: bool = False,
 ) -> _Collector:
     try:
         builtin: Path | None = fixtures_dir().resolve()
     except (DataNotFoundError, OSError, RuntimeError):
         builtin = None
     collector = _Collector(
-        rules if rules is not None else load_rules(), schema, fixture_cache(), builtin
+        rules if rules is not None else load_rules(), schema, fixture_cache(), builtin, compiled
     )
     schema_roots = {resolved_path(d) for d in schema_dirs}
     with _gc_paused():
@@ -311,6 +334,9 @@ def _collect(
 def _collect_dir(collector: _Collector, directory: Path, schema: bool) -> None:
     if not directory.is_dir():
         collector.problems.append(FixtureProblem(display_name(directory), None, "not a directory"))
+        return
+    if collector.compiled and not schema and directory.resolve() == collector.builtin:
+        collector.add_compiled(directory)
         return
     files = fixture_files(directory)
     if not files:
@@ -327,6 +353,7 @@ def load_cases(
     rules: Mapping[str, Rule] | None = None,
     schema_dirs: Iterable[Path] = (),
     freeze: bool = False,
+    compiled: bool = True,
 ) -> list[Case]:
     """Load every case under ``dirs`` in file order; raise ``FixtureError`` on any problem.
 
@@ -339,8 +366,12 @@ def load_cases(
     to its end, such as a run, this spares the collector rescanning them again and
     again (a third of a large run's CPU). Cyclic garbage alive at that moment is
     never collected, so a long-lived process that loads cases repeatedly leaves it off.
+
+    The suite's own folder is read from its compiled document (`conformance.suite.compiled`),
+    which must match its files; ``compiled=False`` parses the files instead (the tool that
+    writes the document does).
     """
-    collector = _collect(dirs, rules, schema_dirs, schema=True)
+    collector = _collect(dirs, rules, schema_dirs, schema=True, compiled=compiled)
     if collector.problems:
         raise FixtureError(collector.problems)
     if freeze:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["DataNotFoundError", "fixtures_dir", "rules_path", "schemas_dir", "suite_json_path"]
+__all__ = [
+    "DataNotFoundError",
+    "compiled_suite_path",
+    "fixtures_dir",
+    "rules_path",
+    "schemas_dir",
+]
 
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 _PACKAGE_DATA = _PACKAGE_ROOT / "_data"
@@ -42,8 +48,6 @@ def rules_path() -> Path:
     return _locate("rules.md", "spec/rules.md")
 
 
-def suite_json_path() -> Path:
-    """The suite's own cases as one JSON file (``export --format json``; its layout is
-    spec/schemas/suite.schema.json): in the wheel, or kits/seven-rocks-suite.json of a
-    checkout, which an editable install reads."""
+def compiled_suite_path() -> Path:
+    """The suite's own cases as one JSON document (kits/seven-rocks-suite.json)."""
     return _locate("seven-rocks-suite.json", "kits/seven-rocks-suite.json")

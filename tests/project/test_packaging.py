@@ -37,6 +37,7 @@ def test_wheel_carries_fixtures_schemas_rules_and_type_markers(wheel: Path) -> N
         "hypothesis>=6.100; extra == 'strategies'"
     ]
     assert "conformance/_data/seven-rocks-suite.json" in names  # every case as one file
+    assert "conformance/suite/compiled.json" in names  # and the hashes it is checked by
     assert not any("node_modules" in n for n in names)
     assert not any(n.startswith("tests/") for n in names)
     # The spec's authoring tools (the seed reader, the traceability and figure checks)

@@ -143,3 +143,12 @@ def test_a_huge_wrong_reply_costs_a_few_differences() -> None:
     found = differences(Result({"spinner": [1, 1]}), reply, request)
     assert 0 < len(found) <= MAX_LISTED
     assert all(m.path.startswith("result.open") for m in found)
+
+
+def test_arguments_no_schema_checked_never_crash_the_comparison() -> None:
+    # A Case built by hand may give arguments the fixture schema would refuse.
+    request = {"cmd": "hand", "seq": 0, "deal": 5, "opener": 0, "actions": []}
+    reply = {"seq": 0, "result": {"events": [], "end": None, "penalties": None,
+                                  "scores": [0, 0], "winner": None, "next_opener": None,
+                                  "to_move": 0, "legal": []}}  # fmt: skip
+    assert differences(Result({"end": None}), reply, request) == []

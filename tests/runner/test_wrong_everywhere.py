@@ -3,7 +3,7 @@
 Each mode of tests/engines/wrong_everywhere.py rewrites every reply of the reference in
 one key that no case needs to state (an opening's ``on``, a pass's credit...). `run`
 fails exactly the cases whose answer the rewrite changes and exits 1; `conformance.api`,
-the pytest plugin and `compare` give the same verdicts; `conformance.strategies.agrees`
+the pytest plugin, `compare` and `fuzz` give the same verdicts; `conformance.strategies.agrees`
 refuses every such answer.
 """
 
@@ -119,6 +119,12 @@ def test_compare_gives_the_same_verdicts() -> None:
     assert done.returncode == 1, done.stderr
     for case_id in {c.id for c in _suite() if c.cmd == "legal"} & _changed("opening-on-null"):
         assert case_id in done.stdout
+
+
+def test_fuzz_finds_the_same_wrongness() -> None:
+    done = cli("fuzz", "--hands", "100", "--seed", "3", "--engine", _engine("pass-credits"))
+    assert done.returncode == 1, done.stderr
+    assert "credit: not expected here; got the integer 25" in done.stdout
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -474,9 +474,60 @@ VALID_FIXTURES: list[tuple[str, Any]] = [
         ),
     ),
 ]
+_TILES = [[a, b] for a in range(7) for b in range(a, 7)]
+_HAND = {"deal": [_TILES[i : i + 7] for i in range(0, 28, 7)], "opener": 0, "actions": []}
 INVALID_FIXTURES: list[tuple[str, Any]] = [
     # An empty expect compares nothing: any result would pass.
     ("empty expect", _file(_case(expect={}))),
+    # A value below the result is stated whole: a partial one would fail a right engine.
+    (
+        "open point without its value",
+        _file(_case(expect={"open": [{"tile": [1, 4], "side": "low"}]})),
+    ),
+    (
+        "opening placement with on null",
+        _file(
+            _case(
+                cmd="legal",
+                given={"plays": [], "hand": [[1, 2]]},
+                expect={"placements": [{"tile": [1, 2], "on": None}]},
+            )
+        ),
+    ),
+    (
+        "event without its action",
+        _file(_case(cmd="hand", given=_HAND, expect={"events": [{"seat": 0, "credit": 5}]})),
+    ),
+    (
+        "pass event with a credit",
+        _file(
+            _case(
+                cmd="hand",
+                given=_HAND,
+                expect={"events": [{"seat": 1, "action": "pass", "credit": 0}]},
+            )
+        ),
+    ),
+    (
+        "divide entry without its action",
+        _file(
+            _case(
+                cmd="perft",
+                given={**_HAND, "depth": 1},
+                expect={"nodes": 1, "divide": [{"nodes": 1}]},
+            )
+        ),
+    ),
+    (
+        "game hand result with a partial event",
+        _file(
+            _case(
+                cmd="game",
+                given={"hands": []},
+                expect={"hands": [{"events": [{"seat": 0, "credit": 5}]}]},
+            )
+        ),
+    ),
     ("both expect and expect_rejected", _file(_case(expect_rejected=REJECTS_BRANCH))),
     ("neither expect nor expect_rejected", _file(_case(expect=_DELETE))),
     ("no title", {"cases": [_case()]}),

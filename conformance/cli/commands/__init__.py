@@ -35,12 +35,15 @@ class Command:
     description: str = ""
 
 
-def load_commands() -> list[Command]:
-    """Every subcommand found in this package, ``COMMAND_ORDER`` first."""
+def load_commands(only: str | None = None) -> list[Command]:
+    """Every subcommand found in this package, ``COMMAND_ORDER`` first; with ``only``, just
+    the subcommand of that name when there is one (the others are then not imported)."""
     names = sorted(
         (m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")),
         key=lambda n: (COMMAND_ORDER.index(n) if n in COMMAND_ORDER else len(COMMAND_ORDER), n),
     )
+    if only in names:
+        names = [only]
     commands = []
     for name in names:
         command = getattr(importlib.import_module(f"{__name__}.{name}"), "COMMAND", None)

@@ -9,16 +9,18 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from conformance.engine.client import MIN_START_SECONDS, split_command
 from conformance.engine.sandbox import DEFAULT_MEMORY_MB, SandboxError, sandboxed
-from conformance.engine.timeouts import MAX_SECONDS, seconds_argument
-from conformance.reports.sanitize import terminal_text
-from conformance.runner.execute import DEFAULT_TIMEOUT, reference_engine
-from conformance.runner.expectfail import ExpectFail, read_expect_fail
-from conformance.runner.select import unmatched_filters
-from conformance.suite.fixtures import Case
+from conformance.engine.timeouts import MAX_SECONDS, MIN_START_SECONDS, seconds_argument
+from conformance.runner.defaults import DEFAULT_TIMEOUT
 from conformance.suite.protocol import QUERY_CMDS
+
+# What a command does is imported when it runs: building the parser (and --help) loads
+# only the options' defaults.
+if TYPE_CHECKING:
+    from conformance.runner.expectfail import ExpectFail
+    from conformance.suite.fixtures import Case
 
 __all__ = [
     "MAX_SECONDS",
@@ -112,6 +114,8 @@ def add_selection_options(parser: argparse.ArgumentParser | argparse._ArgumentGr
 def expect_fail_from_args(args: argparse.Namespace) -> ExpectFail | None:
     """The ``--expect-fail`` file's entries (empty without one); None, said on stderr,
     when it cannot be read."""
+    from conformance.runner.expectfail import ExpectFail, read_expect_fail
+
     if args.expect_fail is None:
         return ExpectFail()
     try:
@@ -124,6 +128,9 @@ def expect_fail_from_args(args: argparse.Namespace) -> ExpectFail | None:
 
 def engine_from_args(args: argparse.Namespace) -> tuple[list[str], Mapping[str, str] | None]:
     """The engine's argv and environment; raises ``ValueError`` for an unusable command."""
+    from conformance.engine.client import split_command
+    from conformance.engine.reference import reference_engine
+
     if args.engine is None:
         argv, env = reference_engine()
     else:
@@ -149,6 +156,8 @@ def resolve_engine(
 
 def error(message: str) -> None:
     """A diagnostic on stderr, prefixed with the program name (engine text made safe)."""
+    from conformance.reports.sanitize import terminal_text
+
     print(f"seven-rocks-conformance: {terminal_text(message)}", file=sys.stderr)
 
 
@@ -196,6 +205,8 @@ def write_file(what: str, path: Path, write: Callable[[], object]) -> bool:
 def empty_selection(args: argparse.Namespace, cases: Sequence[Case], rules: Iterable[str]) -> str:
     """Why ``-k``, ``--rule`` and ``--cmd`` selected no case of ``cases``: the values
     that match nothing (with did-you-mean for rule IDs), or that only all together do."""
+    from conformance.runner.select import unmatched_filters
+
     found = unmatched_filters(
         cases, keywords=args.keywords, rules=args.rules, cmds=args.cmds, rule_ids=rules
     )

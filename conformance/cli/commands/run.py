@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from conformance.cli.commands import Command
 from conformance.cli.commands.common import (
@@ -19,23 +20,18 @@ from conformance.cli.commands.common import (
     write_file,
     write_stdout,
 )
-from conformance.engine.client import EngineClient, EngineStartError
 from conformance.reports.terminal import COLOR_CHOICES
-from conformance.reports.text import ProgressBar, render_report
-from conformance.runner.execute import (
-    DEFAULT_MAX_RESTARTS,
-    MAX_JOBS,
-    RunOptions,
-    run_suite,
-    select_cases,
-)
-from conformance.runner.expectfail import ExpectFail
-from conformance.runner.expectfail import write_expect_fail as _expect
-from conformance.runner.outcomes import EXIT_EMPTY, RunResult
+from conformance.runner.defaults import DEFAULT_MAX_RESTARTS, EXIT_EMPTY, MAX_JOBS
 from conformance.suite.features import FEATURES
-from conformance.suite.fixtures import Case, FixtureError, load_cases
-from conformance.suite.resources import DataNotFoundError, fixtures_dir
-from conformance.suite.rules import Rule, load_rules
+
+# The run itself, and each report, is imported when it is needed: --help loads none of
+# it, and a JSON report never loads the text report's terminal library.
+if TYPE_CHECKING:
+    from conformance.engine.client import EngineClient
+    from conformance.runner.expectfail import ExpectFail
+    from conformance.runner.outcomes import RunResult
+    from conformance.suite.fixtures import Case
+    from conformance.suite.rules import Rule
 
 __all__ = ["COMMAND"]
 
@@ -198,6 +194,8 @@ def _execute(args: argparse.Namespace) -> int:
     if engine is None:
         return 2
     argv, env = engine
+    from conformance.engine.client import EngineClient, EngineStartError
+
     # Start one engine first: its start-up overlaps with reading the fixtures. The others
     # wait until the selection is known, so that no engine is started for nothing.
     clients = [EngineClient(argv, timeout=args.timeout, env=env)]
@@ -220,6 +218,12 @@ def _run(
     clients: list[EngineClient],
     expect_fail: ExpectFail,
 ) -> int:
+    from conformance.reports.terminal import ProgressBar
+    from conformance.runner.execute import RunOptions, run_suite, select_cases
+    from conformance.suite.fixtures import FixtureError, load_cases
+    from conformance.suite.resources import DataNotFoundError, fixtures_dir
+    from conformance.suite.rules import load_rules
+
     try:
         rules = load_rules()
         dirs = [] if args.no_suite else [fixtures_dir()]
@@ -245,6 +249,7 @@ def _run(
         expect_fail_rules=expect_fail.rules,
         skip_features=frozenset(args.skip_features),
         max_fail=args.max_fail,
+        keep_passed_replies=False,
     )
     try:
         result = run_suite(
@@ -272,6 +277,9 @@ def _suite_case_ids(
         return None
     if not args.fixture_dirs:
         return tuple(c.id for c in cases)
+    from conformance.suite.fixtures import load_cases
+    from conformance.suite.resources import fixtures_dir
+
     # Read again alone (from the cache): the cases loaded mix in those of --fixtures.
     return tuple(c.id for c in load_cases([fixtures_dir()], rules=rules))
 
@@ -285,6 +293,8 @@ def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rul
         report = report_object(result, strict=args.strict, allow_empty=args.allow_empty)
         text = json.dumps(report, allow_nan=False) + "\n"
     else:
+        from conformance.reports.text import render_report
+
         text = render_report(
             result,
             rules,
@@ -313,6 +323,8 @@ def _output(args: argparse.Namespace, result: RunResult, rules: Mapping[str, Rul
         svg = run_badge(result).svg()
         written &= write_file("the badge", badge, lambda: badge.write_text(svg, encoding="utf-8"))
     if args.write_expect_fail is not None:
+        from conformance.runner.expectfail import write_expect_fail as _expect
+
         path = args.write_expect_fail
         counts: list[int] = []
         if write_file("the expected failures", path, lambda: counts.append(_expect(path, result))):

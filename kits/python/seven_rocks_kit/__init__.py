@@ -20,41 +20,68 @@ Standard library only. Kits with the same names for JavaScript, Go and Java are 
 
 from __future__ import annotations
 
-from seven_rocks_kit.compare import case_matches, value_matches
+import importlib
+from typing import TYPE_CHECKING
+
 from seven_rocks_kit.protocol import PROTOCOL_VERSION, QUERY_CMDS, REJECTION_CODES
-from seven_rocks_kit.rejections import (
-    BadRequest,
-    BranchClosed,
-    GameOver,
-    HandOver,
-    MustPlay,
-    NoMatch,
-    NoSuchEnd,
-    NotInHand,
-    Rejected,
-    UnfinishedHand,
-    WrongOpener,
-    at,
-)
-from seven_rocks_kit.replay import Board, LegalBoard, replay_legal, replay_table
-from seven_rocks_kit.serve import Command, Engine
-from seven_rocks_kit.validate import ARGUMENTS, check_arguments
-from seven_rocks_kit.values import (
-    ALL_TILES,
-    PASS,
-    Action,
-    Counted,
-    Deal,
-    EndPoint,
-    GameHand,
-    OpenPoint,
-    Pass,
-    Placement,
-    Side,
-    Tile,
-    tile,
-    to_json,
-)
+
+# The names below are loaded from their modules on first use (PEP 562): a program that
+# needs only the protocol's constants, or only the values, does not pay for the loop and
+# the request checks. Type checkers read them from these imports.
+if TYPE_CHECKING:
+    from seven_rocks_kit.compare import case_matches, value_matches
+    from seven_rocks_kit.rejections import (
+        BadRequest,
+        BranchClosed,
+        GameOver,
+        HandOver,
+        MustPlay,
+        NoMatch,
+        NoSuchEnd,
+        NotInHand,
+        Rejected,
+        UnfinishedHand,
+        WrongOpener,
+        at,
+    )
+    from seven_rocks_kit.replay import Board, LegalBoard, replay_legal, replay_table
+    from seven_rocks_kit.serve import Command, Engine
+    from seven_rocks_kit.validate import ARGUMENTS, check_arguments
+    from seven_rocks_kit.values import (
+        ALL_TILES,
+        PASS,
+        Action,
+        Counted,
+        Deal,
+        EndPoint,
+        GameHand,
+        OpenPoint,
+        Pass,
+        Placement,
+        Side,
+        Tile,
+        tile,
+        to_json,
+    )
+
+
+def __getattr__(name: str) -> object:
+    """A public name of the kit, imported from its module on first use."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    for module in _MODULES:
+        found = importlib.import_module(f"seven_rocks_kit.{module}")
+        if name in vars(found):
+            value = vars(found)[name]
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names, the ones not yet loaded included."""
+    return sorted(set(globals()) | set(__all__))
+
 
 __version__ = "1.0.0"
 
@@ -100,3 +127,6 @@ __all__ = [
     "to_json",
     "value_matches",
 ]
+
+_MODULES = ("values", "rejections", "validate", "replay", "serve", "compare")
+"""Where the names of `__all__` not defined here live, searched in this order."""
