@@ -33,9 +33,10 @@ from conformance.runner.execute import (
 )
 from conformance.runner.expectfail import ExpectFail, read_expect_fail
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+from conformance.suite import resources
 from conformance.suite.fixtures import Case, FixtureError, load_cases
 from conformance.suite.protocol import PROTOCOL_VERSION, QUERY_CMDS
-from conformance.suite.resources import fixtures_dir
+from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "SUITE_VERSION",
     "Case",
     "CaseResult",
+    "DataNotFoundError",
     "EngineClient",
     "EngineInfo",
     "EngineStartError",
@@ -62,6 +64,7 @@ __all__ = [
     "run",
     "select",
     "start_engine",
+    "suite_json_path",
     "write_json_report",
     "write_junit_report",
     "write_text_report",
@@ -83,6 +86,18 @@ def load_suite(fixtures: Iterable[Path | str] = (), *, builtin: bool = True) -> 
     if not dirs:
         raise ValueError("nothing to load: builtin=False and no fixture folder given")
     return load_cases(dirs, rules=load_rules(), schema_dirs=extra)
+
+
+def suite_json_path() -> Path:
+    """The suite's own cases as one JSON file, for a harness in any language.
+
+    Its layout is spec/schemas/suite.schema.json (each case's request, expected reply,
+    rules, and the ``comparison`` a harness applies); it is what
+    ``seven-rocks-conformance export --format json`` writes for the suite's fixtures.
+    The file of the installed wheel, or of the checkout behind an editable install.
+    Raises `DataNotFoundError` when the installation lacks it.
+    """
+    return resources.compiled_suite_path()
 
 
 def select(

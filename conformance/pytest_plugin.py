@@ -18,11 +18,13 @@ from __future__ import annotations
 import argparse
 import shutil
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from conformance.pytest_rootdir import pytest_load_initial_conftests
 
 if TYPE_CHECKING:
     from conformance.engine.client import EngineClient
@@ -32,9 +34,17 @@ if TYPE_CHECKING:
     from conformance.suite.fixtures import Case
     from conformance.suite.rules import Rule
 
-__all__ = ["CaseItem", "pytest_addoption", "pytest_configure", "seven_rocks_engine"]
+__all__ = [
+    "CaseCollector",
+    "CaseItem",
+    "pytest_addoption",
+    "pytest_configure",
+    "pytest_load_initial_conftests",
+    "seven_rocks_engine",
+]
 
 _PLUGIN_NAME = "seven-rocks-conformance-session"
+_COLLECTOR = "seven-rocks"
 _RAN = "seven_rocks_ran"  # a user property of each case item: whether it was run
 _EXIT_EMPTY = 5  # conformance.runner.outcomes.EXIT_EMPTY, not imported until needed
 _SEED_SOURCES = ("transcribes:", "implied:")
@@ -200,6 +210,20 @@ class CaseItem(pytest.Item):
         return self.path, None, f"{self.case.id} ({self.case.file})"
 
 
+class CaseCollector(pytest.Collector):
+    """The suite's cases (and those of ``--seven-rocks-fixtures``), one item each."""
+
+    def __init__(self, *, session_plugin: _Session, cases: list[Case], **kwargs: Any) -> None:
+        # Its items carry the case ids as node ids: the collector adds no prefix.
+        super().__init__(nodeid="", **kwargs)
+        self.session_plugin = session_plugin
+        self.cases = cases
+
+    def collect(self) -> Iterator[CaseItem]:
+        """The items, made when pytest collects."""
+        return self.session_plugin.items(self, self.cases)
+
+
 class _Session:
     """The active plugin: the cases, the expected failures, the engine of this process."""
 
@@ -272,16 +296,32 @@ class _Session:
             )
         return listed, str(path)
 
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_collection_modifyitems(
-        self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
-    ) -> None:
-        """Add one item per case, before -k, -m, --lf and the like select among them."""
-        items.extend(self._items(session))
+    @pytest.hookimpl(wrapper=True)
+    def pytest_make_collect_report(
+        self, collector: pytest.Collector
+    ) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+        """Add the cases' collector beside what the session collects from its paths.
 
-    def _items(self, session: pytest.Session) -> Iterator[CaseItem]:
+        Collected like any node, the cases are counted by the terminal report
+        (``-k``'s "selected", ``--co``) and selected by ``-k``, ``-m`` and ``--lf``.
+        """
+        if not isinstance(collector, pytest.Session):
+            return (yield)
+        # Read before the session's report is made, so that a broken fixture folder or
+        # expect-fail file is a usage error, as it is for the command line.
+        cases = self._prepare()
+        report = yield
+        if report.passed:
+            report.result.append(
+                CaseCollector.from_parent(
+                    collector, name=_COLLECTOR, session_plugin=self, cases=cases
+                )
+            )
+        return report
+
+    def _prepare(self) -> list[Case]:
+        """The cases, with the run loop that will run them (its engine not yet started)."""
         from conformance.runner.loop import CaseByCase, RunOptions
-        from conformance.suite.rules import rule_group
 
         expect_fail, self.expect_source = self._expected_failures()
         options = RunOptions(
@@ -305,9 +345,15 @@ class _Session:
                 ),
                 stacklevel=1,
             )
+        return cases
+
+    def items(self, parent: pytest.Collector, cases: list[Case]) -> Iterator[CaseItem]:
+        """One item per case, children of ``parent``."""
+        from conformance.suite.rules import rule_group
+
         for case in cases:
             item = CaseItem.from_parent(
-                session, name=case.id, nodeid=case.id, case=case, session_plugin=self
+                parent, name=case.id, nodeid=case.id, case=case, session_plugin=self
             )
             item.add_marker(case.cmd)
             if case.source.startswith(_SEED_SOURCES):

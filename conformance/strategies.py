@@ -6,9 +6,13 @@ the reference engine's (`reference`)::
     from hypothesis import given
     from conformance import strategies as sr
 
-    @given(sr.requests("table"))
+    @given(sr.requests("table") | sr.refusals("table"))
     def test_my_engine_agrees(request):
-        assert sr.agrees(request, my_engine_reply(request))
+        sr.assert_agrees(request, my_engine_reply(request))
+
+``assert_agrees`` fails with every field that differs; ``agrees`` only says whether.
+``refusals`` draws requests the engine must refuse (malformed, or an action that
+breaks a rule), which it must answer with the reference engine's code and index.
 
 Everything is drawn in protocol form (the JSON a request carries: tiles ``[a, b]``,
 placements ``{"tile", "on"}``, ``"pass"``), legal play is what the reference engine
@@ -31,16 +35,19 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 
 from seven_rocks_kit import ALL_TILES, QUERY_CMDS
 
+from conformance.runner.compare import Mismatch, render
 from conformance.runner.judge import differences
 from conformance.suite.messages import expected_of
 from reference_impl.adapter import handle
 
 __all__ = [
     "agrees",
+    "assert_agrees",
     "deals",
     "hands",
     "legal_actions",
     "reference",
+    "refusals",
     "requests",
     "seats",
     "tables",
@@ -57,15 +64,33 @@ def reference(request: dict[str, JSON]) -> dict[str, JSON]:
     return handle({"seq": 0, **request})
 
 
+def _differences(request: dict[str, JSON], reply: JSON) -> list[Mismatch]:
+    if not isinstance(reply, dict):
+        return [Mismatch("", f"expected a reply object, got {render(reply)}")]
+    expected = expected_of(reference(request))
+    return differences(expected, reply, {"seq": 0, **request}, complete=True)
+
+
 def agrees(request: dict[str, JSON], reply: JSON) -> bool:
     """Whether ``reply`` gives what the reference engine gives, judged as the suite judges
     a case (`conformance.runner.judge.differences`): every value whole, the arrays the
     protocol leaves unordered as multisets, the reply's shapes those of the protocol. A
     reply's ``seq``, and a rejection's ``message``, are not compared."""
-    if not isinstance(reply, dict):
-        return False
-    expected = expected_of(reference(request))
-    return not differences(expected, reply, {"seq": 0, **request}, complete=True)
+    return not _differences(request, reply)
+
+
+def assert_agrees(request: dict[str, JSON], reply: JSON) -> None:
+    """Fail, naming every field that differs, unless ``reply`` agrees (`agrees`).
+
+    Raises ``AssertionError`` whose message gives the request, then one line per
+    difference: its path in the reply (``result.scores[1]``), what the reference engine
+    gives and what ``reply`` gives.
+    """
+    mismatches = _differences(request, reply)
+    if mismatches:
+        lines = [f"the reply differs from the reference engine's to {render(request)}:"]
+        lines += [f"  {mismatch}" for mismatch in mismatches]
+        raise AssertionError("\n".join(lines))
 
 
 def tiles() -> st.SearchStrategy[list[int]]:
@@ -204,3 +229,81 @@ def requests(*cmds: str) -> st.SearchStrategy[dict[str, JSON]]:
     if unknown:
         raise ValueError(f"{unknown[0]!r} is not a command: one of {', '.join(QUERY_CMDS)}")
     return st.one_of([_REQUESTS[cmd] for cmd in cmds or QUERY_CMDS])
+
+
+_ARGUMENTS: dict[str, tuple[str, ...]] = {
+    "table": ("plays",),
+    "legal": ("plays", "hand"),
+    "settle": ("hands",),
+    "hand": ("deal", "opener", "actions"),
+    "game": ("hands",),
+    "perft": ("deal", "opener", "actions", "depth"),
+}
+"""The arguments each command requires (spec/protocol.md section 4)."""
+_MISSHAPEN: tuple[JSON, ...] = (None, True, -1, 1.5, "x", [], {}, [[7, 7]])
+"""Values no argument of any command accepts in every place (a bool is no integer)."""
+
+
+@st.composite
+def _malformed(draw: st.DrawFn, request: dict[str, JSON]) -> dict[str, JSON]:
+    """A well-formed request made malformed: an argument dropped, added or misshapen."""
+    name = draw(st.sampled_from(_ARGUMENTS[request["cmd"]]))
+    how = draw(st.sampled_from(("drop", "add", "misshape")))
+    if how == "drop":
+        return {k: v for k, v in request.items() if k != name}
+    if how == "add":
+        return {**request, "extra": draw(st.sampled_from(_MISSHAPEN))}
+    return {**request, name: draw(st.sampled_from(_MISSHAPEN))}
+
+
+@st.composite
+def _broken_play(draw: st.DrawFn, request: dict[str, JSON]) -> dict[str, JSON]:
+    """A table or position with one action that breaks a rule appended."""
+    cmd = request["cmd"]
+    if cmd in ("table", "legal"):
+        placed = [play["tile"] for play in request["plays"]]
+        free = [tile for tile in _TILES if tile not in placed]
+        # No end point on a table that has tiles, or a tile placed twice.
+        extra = {"tile": draw(st.sampled_from(free))}
+        if draw(st.booleans()) and placed:
+            extra = {**request["plays"][0], "tile": draw(st.sampled_from(placed))}
+        plays = [*request["plays"], extra] if placed else [extra, extra]
+        return {**request, "plays": plays}
+    if cmd in ("hand", "perft"):
+        position = _position(
+            request["deal"], request["opener"], request["actions"], request.get("scores")
+        )
+        held = request["deal"][position["to_move"]] if position["end"] is None else []
+        others = [tile for hand in request["deal"] for tile in hand if tile not in held]
+        legal = position["legal"]
+        # After the end any action (hand_over); else a pass while a placement exists
+        # (must_play) or another player's tile (not_in_hand).
+        action: JSON = "pass"
+        if draw(st.booleans()) and legal and others:
+            action = {**legal[0], "tile": draw(st.sampled_from(others))}
+        return {**request, "actions": [*request["actions"], action]}
+    if cmd == "settle":
+        # One tile in two hands.
+        tile = draw(st.sampled_from(_TILES))
+        return {**request, "hands": [[*hand, tile] for hand in request["hands"]]}
+    return draw(_malformed(request))
+
+
+def _refused(request: dict[str, JSON]) -> bool:
+    return "rejected" in reference(request)
+
+
+def refusals(*cmds: str) -> st.SearchStrategy[dict[str, JSON]]:
+    """Requests (no ``seq``) of the commands named, every command when none is, that the
+    engine must refuse: a malformed one (an argument missing, extra or of the wrong
+    shape: ``bad_request``), or one whose last action breaks a rule (a tile placed twice,
+    a pass while a placement exists, another player's tile, an action after the end).
+    Each is one the reference engine refuses; its reply gives the code and index."""
+    unknown = [cmd for cmd in cmds if cmd not in _REQUESTS]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r} is not a command: one of {', '.join(QUERY_CMDS)}")
+    broken = [
+        _REQUESTS[cmd].flatmap(lambda r: st.one_of(_malformed(r), _broken_play(r)))
+        for cmd in cmds or QUERY_CMDS
+    ]
+    return st.one_of(broken).filter(_refused)

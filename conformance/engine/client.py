@@ -31,11 +31,12 @@ from conformance.engine.handshake import EngineInfo, HandshakeError, parse_hands
 from conformance.engine.pipes import Eof, Item, Pipes, StderrTail
 from conformance.engine.pipes import Oversize as OversizeLine
 from conformance.engine.processes import StoppingError, end_process, launch
-from conformance.engine.timeouts import checked_seconds
+from conformance.engine.timeouts import MIN_START_SECONDS, checked_seconds
 from conformance.suite.protocol import PROTOCOL_VERSION
 
 __all__ = [
     "DEFAULT_MAX_LINE_BYTES",
+    "MIN_START_SECONDS",
     "EngineClient",
     "EngineInfo",
     "EngineStartError",
@@ -105,6 +106,17 @@ class Exchange:
         return self.failure is not None and self.failure.broken
 
 
+_STDOUT_HINT = (
+    "stdout is for the protocol's JSON lines only, from the handshake reply on: write "
+    "banners and logs to stderr"
+)
+_FLUSH_HINT = (
+    "if the engine wrote its reply, it may still sit in its output buffer: flush stdout "
+    "after every line (Python print(..., flush=True), C fflush(stdout), Go a bufio "
+    "Writer's Flush, Java System.out.flush(), Node process.stdout.write)"
+)
+
+
 def _same_seq(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
@@ -133,7 +145,7 @@ class EngineClient:
         self.start_timeout = (
             checked_seconds(start_timeout, "start_timeout")
             if start_timeout is not None
-            else max(self.timeout, 10.0)
+            else max(self.timeout, MIN_START_SECONDS)
         )
         self.max_line_bytes = max_line_bytes
         self.env = dict(env) if env is not None else None
@@ -175,7 +187,10 @@ class EngineClient:
         self._send([{"cmd": "start", "protocol": PROTOCOL_VERSION}])
         item = self._next(time.monotonic() + self.start_timeout)
         if item is None:
-            raise self._start_error(f"no handshake reply within {self.start_timeout:g} s")
+            raise self._start_error(
+                f"no handshake reply within {self.start_timeout:g} s (the longer of the reply "
+                f"timeout, --timeout, and {MIN_START_SECONDS:g} s); {_FLUSH_HINT}"
+            )
         if isinstance(item, Eof):
             raise self._start_error(f"it exited before the handshake ({self._exited().how()})")
         if isinstance(item, OversizeLine):
@@ -185,7 +200,7 @@ class EngineClient:
             reply = json.loads(item)
         except (ValueError, RecursionError):
             raise self._start_error(
-                f"its handshake reply is not JSON: {excerpt(item)}", raw
+                f"its handshake reply is not JSON: {excerpt(item)}; {_STDOUT_HINT}", raw
             ) from None
         try:
             self.info = parse_handshake(reply, self.argv)

@@ -49,3 +49,9 @@ def seconds_argument(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"must be greater than 0 and at most {MAX_SECONDS:g} seconds: {text!r}"
         ) from None
+
+
+MIN_START_SECONDS = 10.0
+"""The shortest wait for the handshake reply: an engine may take a while to start (a
+JVM, a compiled program's first run), so the wait is the reply timeout or this, the
+longer."""

@@ -23,6 +23,7 @@ from conformance.board import case_board
 from conformance.board.steps import case_steps
 from conformance.mutants.diagnosis import Diagnosis, diagnose_run
 from conformance.reports.comparison import Comparison
+from conformance.reports.fault import outcome_per_rule
 from conformance.reports.misreadings import RANKING, describe, describe_unexplained
 from conformance.reports.sanitize import strict_json, xml_text
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
@@ -130,8 +131,8 @@ def _rule_rows(results: Sequence[CaseResult], rules: Mapping[str, Rule]) -> list
     counts: dict[str, Counter[str]] = {}
     for r in results:
         # Cases never sent are counted apart, as in the totals: no error of the engine.
-        for rule_id in dict.fromkeys(r.case.rules):
-            counts.setdefault(rule_id, Counter())[r.outcome.value] += 1
+        for rule_id, outcome in outcome_per_rule(r).items():
+            counts.setdefault(rule_id, Counter())[outcome.value] += 1
     order = [*rules, *sorted(set(counts) - set(rules))]
     rows = []
     for rule_id in order:

@@ -20,6 +20,7 @@ from rich.table import Table
 
 from conformance import SUITE_VERSION
 from conformance.mutants.diagnosis import diagnose_run
+from conformance.reports.fault import outcome_per_rule
 from conformance.reports.misreadings import format_misreadings, headline
 from conformance.reports.sanitize import terminal_text
 from conformance.reports.terminal import ProgressBar, StyledLine, render_lines
@@ -201,18 +202,20 @@ def _claims_line(result: RunResult) -> str | None:
 
 def rule_summary(result: RunResult, *, every_rule: bool = False) -> list[str]:
     """A table of outcome counts per rule ID: the rules with a case not passing (all of
-    them with ``every_rule``); a case citing several rules counts under each."""
+    them with ``every_rule``); a case citing several rules counts under each, a failure
+    as a failure only under those it counts against (`fault.counts_against`)."""
     counts: dict[str, Counter[str]] = {}
     for r in result.results:
         if r.outcome is Outcome.NOT_RUN:
             continue
-        for rule_id in dict.fromkeys(r.case.rules):
-            counts.setdefault(rule_id, Counter())[r.outcome.value] += 1
+        for rule_id, outcome in outcome_per_rule(r).items():
+            counts.setdefault(rule_id, Counter())[outcome.value] += 1
     troubled = {k for k, c in counts.items() if any(c[o.value] for o in Outcome if o.bad)}
     chosen = sorted(counts) if every_rule else sorted(troubled)
     lines = [
         "Per rule (a case citing several rules counts once under each of them, so the "
-        "rows add up to more than the cases):"
+        "rows add up to more than the cases; a failure counts as one only under the rules "
+        "that decide a field it got wrong, and as passed under the others):"
     ]
     if result.empty():
         return [*lines, f"  no case was run: all {len(result.results)} were skipped"]
@@ -237,6 +240,24 @@ def _not_run_line(result: RunResult) -> list[StyledLine]:
     return [(text, "bold yellow")]
 
 
+def _diagnosis_headline(result: RunResult) -> str:
+    """The diagnosis in one line, for ``-q``: the likeliest misreading, or that none is
+    known; '' when there is nothing to say."""
+    diagnosis = diagnose_run(result)
+    if diagnosis.unavailable or not diagnosis.failures:
+        return ""
+    more = "; without -q, the full diagnosis"
+    if not diagnosis.misreadings:
+        return f"likely misreading: none known explains the {diagnosis.failures} failure(s){more}"
+    first = diagnosis.misreadings[0]
+    names = " + ".join(f"`{name}`" for name in first.variants or (first.mutant,))
+    if first.variants:
+        shown = f"reproduces {len(first.reproduced)} of {diagnosis.failures} failure(s) exactly"
+    else:
+        shown = f"{len(first.explained)} of {diagnosis.failures} failure(s)"
+    return f"likely misreading: {names} ({', '.join(first.rules)}), {shown}{more}"
+
+
 def report_lines(
     result: RunResult,
     rules: Mapping[str, Rule],
@@ -251,6 +272,8 @@ def report_lines(
     if quiet:
         out = [(compact_line(r), _STYLE[r.outcome]) for r in failing]
         out.extend(_not_run_line(result))
+        if failing and (one_line := _diagnosis_headline(result)):
+            out.append((one_line, "bold"))
     else:
         engine = terminal_text(str(result.engine)) if result.engine else "no engine"
         argv = terminal_text(" ".join(result.engine.argv)) if result.engine else ""

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
 
 from conformance.suite.fixtures import Case
 from conformance.suite.rules import suite_renames
 
-__all__ = ["select_cases"]
+__all__ = ["NoMatch", "select_cases", "unmatched_filters"]
+
+
+@dataclass(frozen=True)
+class NoMatch:
+    """One filter value that selects no case of those loaded, on its own."""
+
+    option: str
+    """``-k``, ``--rule`` or ``--cmd``."""
+    value: str
+    suggestions: tuple[str, ...] = ()
+    """Close names that would match (for ``--rule``: rule IDs and groups)."""
 
 
 def select_cases(
@@ -45,4 +58,27 @@ def select_cases(
         if cmds and case.cmd not in cmds:
             continue
         out.append(case)
+    return out
+
+
+def unmatched_filters(
+    cases: Sequence[Case],
+    *,
+    keywords: Sequence[str] = (),
+    rules: Sequence[str] = (),
+    cmds: Collection[str] = (),
+    rule_ids: Iterable[str] = (),
+) -> list[NoMatch]:
+    """The filter values that select no case on their own, each with close rule IDs or
+    groups for ``--rule`` (from ``rule_ids`` and those the cases cite). Empty when every
+    value selects some case: then only their combination selects none."""
+    out = [NoMatch("-k", k) for k in keywords if not select_cases(cases, keywords=[k])]
+    cited = {r for case in cases for r in case.rules}
+    names = sorted(cited | set(rule_ids))
+    names += sorted({name.split(".", 1)[0] for name in names})
+    for prefix in rules:
+        if not select_cases(cases, rules=[prefix]):
+            close = difflib.get_close_matches(prefix, names, n=3, cutoff=0.6)
+            out.append(NoMatch("--rule", prefix, tuple(close)))
+    out += [NoMatch("--cmd", c) for c in cmds if not select_cases(cases, cmds=[c])]
     return out

@@ -1,9 +1,12 @@
 """Conformance badges: an SVG in the flat style READMEs use, and a shields.io endpoint.
 
 A badge reads ``Seven Rocks 1.x | 355/355``: the suite's major version (within it, cases
-are only added), then the cases passed of those the run's suite version holds. Its
-colour follows the share passed. The endpoint JSON says the same for shields.io
-(https://shields.io/badges/endpoint-badge), which draws it in any of its styles.
+are only added), then the cases passed of those the run's suite version holds that the
+engine implements, and how many it does not implement when there are such
+(``33/33, 322 not implemented``): a command not served is not a wrong answer. Its
+colour follows the share passed of the cases implemented. The endpoint JSON says the
+same for shields.io (https://shields.io/badges/endpoint-badge), which draws it in any
+of its styles.
 """
 
 from __future__ import annotations
@@ -144,7 +147,12 @@ def badge_for(suite_version: str, score: Score) -> Badge:
     """The badge of a run of suite ``suite_version`` scoring ``score`` on its cases."""
     label = f"Seven Rocks {_major(suite_version)}.x"
     rate = score.rate
+    if score.none_implemented:
+        return Badge(label, "not implemented", *_NONE)
     if rate is None:
         return Badge(label, "no cases", *_NONE)
     _, _, name, hex_value = _band(rate)
-    return Badge(label, score.fraction, name, hex_value)
+    message = score.fraction
+    if score.skipped:
+        message += f", {score.skipped} not implemented"
+    return Badge(label, message, name, hex_value)

@@ -14,7 +14,7 @@ from conformance.reports.html import render_body
 from conformance.site.badge import Badge
 from conformance.site.changes import Change, changes
 from conformance.site.charts import history_chart
-from conformance.site.model import Engine, Run, Status
+from conformance.site.model import Engine, Run, Status, in_group
 from conformance.site.pages import Pages
 from conformance.suite.features import FEATURES
 from conformance.suite.protocol import QUERY_CMDS
@@ -24,7 +24,7 @@ __all__ = ["PLACEHOLDER_URL", "engine_page"]
 PLACEHOLDER_URL = "SITE_URL"
 """Stands for the site's address in the embedding snippets when none is given."""
 
-_PART_WORDS = ["failed", "errored", "skipped", "not run"]
+_PART_WORDS = ["failed", "errored", "not implemented", "not run"]
 _UNSAFE_IN_SNIPPET = re.compile(r'[\[\]()<>"`]')
 
 
@@ -79,10 +79,13 @@ def _history(pages: Pages, engine: Engine, labels: list[str]) -> dict[str, Any]:
         chart = Markup(history_chart(title, labels, rates, font_size=13))
     group_charts, group_rows = [], []
     for group in combined.groups:
-        scores = [r.score(combined.in_group(group, r.suite_ids)) for r in runs]
+        scores = [r.score(combined.in_group(group, r.suite_ids), in_group(group)) for r in runs]
         if not any(s.counted for s in scores):
             continue
-        cells = [f"{s.fraction} ({s.percent})" for s in scores]
+        cells = [
+            "not implemented" if s.none_implemented else f"{s.fraction} ({s.percent})"
+            for s in scores
+        ]
         group_rows.append({"group": group, "cells": cells})
         if len(runs) > 1:
             svg = history_chart(
@@ -136,7 +139,7 @@ def engine_page(pages: Pages, engine: Engine, badge: Badge, *, base_url: str = "
     parts = [
         ("failed", score.failed, "failed"),
         ("errored", score.errored, "errored"),
-        ("skipped", score.skipped, "skipped"),
+        ("not-implemented", score.skipped, "not implemented"),
         ("not-run", score.not_run, "not run"),
     ]
     cmd_of = {i: combined.catalogue[i].cmd for i in latest.suite_ids if i in combined.catalogue}

@@ -12,11 +12,12 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
+from conformance.reports.fault import counts_against
 from conformance.runner.outcomes import CaseResult, Outcome
 from conformance.site.reading import Report, ReportError
 from conformance.suite.fixtures import Case
@@ -30,6 +31,7 @@ __all__ = [
     "Score",
     "Status",
     "combine",
+    "in_group",
     "slug",
     "status_of",
     "version_key",
@@ -45,7 +47,9 @@ class Status(StrEnum):
     PASS = "passed"  # passed, or xpassed: the answer is the one the rules require
     FAIL = "failed"  # failed or xfailed: the answer departs from the rules
     ERROR = "errored"  # no usable answer
-    SKIP = "skipped"  # declined: a command not implemented, a feature not claimed
+    # Declined (a command the engine does not serve, a feature it does not claim): no
+    # answer, so neither passed nor failed; counted apart from conformance.
+    SKIP = "not implemented"
     NOT_RUN = "not run"  # never sent, left out by the selection, or not in its suite
 
 
@@ -58,6 +62,17 @@ _STATUS = {
     Outcome.SKIPPED: Status.SKIP,
     Outcome.NOT_RUN: Status.NOT_RUN,
 }
+
+
+_BAD = frozenset({Status.FAIL, Status.ERROR})
+
+Concerning = Callable[[str], bool]
+"""Which rules a score is about: a rule ID in, whether it is one of them out."""
+
+
+def in_group(group: str) -> Concerning:
+    """The rules of one group."""
+    return lambda rule: rule_group(rule) == group
 
 
 def status_of(result: CaseResult) -> Status:
@@ -86,6 +101,7 @@ class Score:
     failed: int = 0
     errored: int = 0
     skipped: int = 0
+    """Cases the engine declined: not implemented, neither passed nor failed."""
     not_run: int = 0
     """Cases of the run's suite it did not run (never sent, or left out by a selection)."""
     newer: int = 0
@@ -97,9 +113,20 @@ class Score:
         return self.passed + self.failed + self.errored + self.skipped + self.not_run
 
     @property
+    def implemented(self) -> int:
+        """The counted cases the engine implements (all but those it declined): the
+        share passed is measured on these."""
+        return self.counted - self.skipped
+
+    @property
+    def none_implemented(self) -> bool:
+        """Whether every counted case is one the engine does not implement."""
+        return self.skipped > 0 and self.implemented == 0
+
+    @property
     def rate(self) -> float | None:
-        """Passed over counted, or None when nothing is counted."""
-        return self.passed / self.counted if self.counted else None
+        """Passed over implemented, or None when nothing implemented is counted."""
+        return self.passed / self.implemented if self.implemented else None
 
     @property
     def percent(self) -> str:
@@ -109,8 +136,8 @@ class Score:
 
     @property
     def fraction(self) -> str:
-        """``passed/counted``."""
-        return f"{self.passed}/{self.counted}"
+        """``passed/implemented``."""
+        return f"{self.passed}/{self.implemented}"
 
 
 @dataclass(frozen=True)
@@ -124,6 +151,9 @@ class Run:
     extra: tuple[str, ...]
     """Cases it ran that are not the suite's (from the user's own fixtures)."""
     _suite: frozenset[str] = field(default=frozenset(), repr=False)
+    at_fault: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    """Each failed or errored case with the rules it counts against
+    (`conformance.reports.fault`)."""
 
     @classmethod
     def of(cls, report: Report) -> Run:
@@ -137,6 +167,9 @@ class Run:
             suite_ids=suite_ids,
             extra=tuple(i for i in listed if i not in suite),
             _suite=suite,
+            at_fault={
+                r.case.id: counts_against(r) for r in report.result.results if status_of(r) in _BAD
+            },
         )
 
     @property
@@ -153,17 +186,23 @@ class Run:
         """Whether the case belongs to this run's suite version."""
         return case_id in self._suite
 
-    def status(self, case_id: str) -> Status:
-        """The case's status in this run (not run when absent)."""
-        return self.statuses.get(case_id, Status.NOT_RUN)
+    def status(self, case_id: str, concerning: Concerning | None = None) -> Status:
+        """The case's status in this run (not run when absent); for the rules that
+        ``concerning`` accepts, a failure counted against none of them is a pass: the
+        fields those rules decide came out right."""
+        status = self.statuses.get(case_id, Status.NOT_RUN)
+        at_fault = self.at_fault.get(case_id, ())
+        if concerning is not None and status in _BAD and not any(map(concerning, at_fault)):
+            return Status.PASS
+        return status
 
-    def score(self, case_ids: Iterable[str]) -> Score:
-        """The run's counts over ``case_ids``."""
+    def score(self, case_ids: Iterable[str], concerning: Concerning | None = None) -> Score:
+        """The run's counts over ``case_ids`` (for the rules ``concerning`` accepts)."""
         counts = dict.fromkeys(Status, 0)
         newer = 0
         for case_id in case_ids:
             if self.in_suite(case_id):
-                counts[self.status(case_id)] += 1
+                counts[self.status(case_id, concerning)] += 1
             else:
                 newer += 1
         return Score(

@@ -20,7 +20,7 @@ from markupsafe import Markup
 from conformance import SUITE_VERSION
 from conformance.reports.sanitize import xml_text
 from conformance.site.badge import grade
-from conformance.site.model import Combined, Engine, Score, Status
+from conformance.site.model import Combined, Engine, Score, Status, in_group
 from conformance.suite.rules import Rule, rule_group
 
 __all__ = ["Pages", "cell", "rule_page_name"]
@@ -74,15 +74,27 @@ def cell(score: Score) -> dict[str, Any]:
     rate = score.rate
     title = (
         f"{score.passed} passed, {score.failed} failed, {score.errored} errored, "
-        f"{score.skipped} skipped, {score.not_run + score.newer} not run"
+        f"{score.skipped} not implemented, {score.not_run + score.newer} not run"
     )
     if score.newer:
         title += f" ({score.newer} added to the suite after the version this run used)"
+    if score.none_implemented:
+        # Its own state: no answer was given, so none was wrong.
+        return {
+            "grade": "ni",
+            "value": -1,
+            "percent": "not implemented",
+            "fraction": f"{score.skipped} cases",
+            "not_implemented": 0,
+            "newer": score.newer,
+            "title": title,
+        }
     return {
         "grade": "na" if rate is None else grade(rate),
         "value": -1 if rate is None else round(rate, 6),
         "percent": score.percent,
         "fraction": score.fraction,
+        "not_implemented": score.skipped,
         "newer": score.newer,
         "title": title,
     }
@@ -167,7 +179,7 @@ class Pages:
             "badge_text": badge_text,
             "overall": cell(overall),
             "groups": [
-                {"group": g, "score": cell(run.score(self.combined.in_group(g)))}
+                {"group": g, "score": cell(run.score(self.combined.in_group(g), in_group(g)))}
                 for g in self.combined.groups
             ],
         }
@@ -180,7 +192,7 @@ class Pages:
             full = sum(
                 1
                 for e in self.combined.engines
-                if cases and all(e.latest.status(c) is Status.PASS for c in cases)
+                if cases and all(e.latest.status(c, rule_id.__eq__) is Status.PASS for c in cases)
             )
             summary = (
                 f"{full} of {len(self.combined.engines)} engine(s) pass its {len(cases)} case(s)"
@@ -202,14 +214,14 @@ class Pages:
             info = self.combined.catalogue[case_id]
             cells = []
             for e in engines:
-                status = e.latest.status(case_id)
+                status = e.latest.status(case_id, rule_id.__eq__)
                 listed = case_id in e.latest.statuses
                 href = f"../engines/{e.slug}.html#case-{case_id}" if listed else ""
                 cells.append({"status": status.value, "href": href, "engine": e.name})
             rows.append({"id": case_id, "description": info.description, "cells": cells})
         summaries = []
         for e in engines:
-            score = e.latest.score(case_ids)
+            score = e.latest.score(case_ids, rule_id.__eq__)
             text = f"{score.fraction} passed" + (
                 f", {score.newer} not run (newer than its suite)" if score.newer else ""
             )

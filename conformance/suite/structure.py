@@ -6,6 +6,7 @@ adds only what these do not already explain.
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any
 
@@ -39,6 +40,27 @@ position the section's examples imply without printing it (a step between two dr
 positions, a mirror image); ``derived``: a test the suite derives from the section's
 rules. A case found by the fuzzer has the source ``fuzz``.
 """
+
+
+def _source_problems(source: str) -> list[str]:
+    """What is wrong with a ``source`` other than ``fuzz``, listing what is allowed."""
+    kind, _, heading = source.partition(": ")
+    out = []
+    if kind not in SOURCE_KINDS:
+        out.append(
+            f"source {source!r} must be 'fuzz' or '<kind>: <heading>': {kind!r} is not a "
+            f"kind (one of {', '.join(SOURCE_KINDS)})"
+        )
+    if heading not in SEED_HEADINGS:
+        close = difflib.get_close_matches(heading, SEED_HEADINGS, n=1, cutoff=0.6)
+        meant = f"; did you mean {close[0]!r}?" if close else ""
+        out.append(
+            f"source {source!r}: {heading!r} is not a heading of the seed, which are: "
+            + ", ".join(map(repr, SEED_HEADINGS))
+            + meant
+        )
+    return out
+
 
 _CASE_KEYS = frozenset(
     {"id", "description", "rules", "source", "cmd", "given", "expect", "expect_rejected"}
@@ -93,12 +115,7 @@ def _case_structure(number: int, case: Any) -> tuple[str, list[str]]:
         if not isinstance(source, str):
             out.append("source must be a string")
         elif source != "fuzz":
-            kind, _, heading = source.partition(": ")
-            if kind not in SOURCE_KINDS or heading not in SEED_HEADINGS:
-                out.append(
-                    f"source {source!r} must be 'fuzz' or '<kind>: <heading>', the kind "
-                    f"one of {', '.join(SOURCE_KINDS)} and the heading a section of the seed"
-                )
+            out.extend(_source_problems(source))
     if "cmd" in case and case["cmd"] not in QUERY_CMDS:
         out.append(f"cmd {case['cmd']!r} is not one of {', '.join(QUERY_CMDS)}")
     given = case.get("given")

@@ -79,7 +79,12 @@ class YamlDataError(FixtureReadError):
 
 
 class YamlSyntaxError(FixtureReadError):
-    """The text is not YAML (or holds more than one document); the message says where."""
+    """The text is not YAML (or holds more than one document); the message says where,
+    and ``line`` (from 1), when the parser knows it."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 def _short(tag: str) -> str:
@@ -369,6 +374,25 @@ def _located(root: Node, problems: list[_Problem]) -> list[LoadProblem]:
     return sorted(out, key=lambda problem: problem.line)
 
 
+def _syntax_error(exc: yaml.YAMLError) -> YamlSyntaxError:
+    # PyYAML's own message names the text "<unicode string>": the file's name is the
+    # caller's to give, so the message is built from the marks (lines from 1).
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None)
+    if not isinstance(exc, yaml.MarkedYAMLError) or mark is None or not problem:
+        words = " ".join(str(exc).replace('in "<unicode string>", ', "").split())
+        return YamlSyntaxError(f"cannot read YAML: {words}")
+    where = f"line {mark.line + 1}, column {mark.column + 1}"
+    text = f"{where}: {problem}"
+    if exc.context:
+        started = exc.context_mark
+        text += f" ({exc.context}"
+        if started is not None and (started.line, started.column) != (mark.line, mark.column):
+            text += f" at line {started.line + 1}, column {started.column + 1}"
+        text += ")"
+    return YamlSyntaxError(f"cannot read YAML: {text}", mark.line + 1)
+
+
 def load_yaml(text: str) -> Any:
     """Parse one YAML document into JSON data.
 
@@ -380,7 +404,7 @@ def load_yaml(text: str) -> Any:
         root = loader.get_single_node()
         data = None if root is None else loader.construct_document(root)
     except yaml.YAMLError as exc:
-        raise YamlSyntaxError("cannot read YAML: " + " ".join(str(exc).split())) from None
+        raise _syntax_error(exc) from None
     except RecursionError:
         # Only the pure-Python composer recurses this deep; libyaml caps nesting itself.
         raise YamlDataError(

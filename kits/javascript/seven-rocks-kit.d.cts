@@ -181,6 +181,32 @@ declare function replayLegal(newBoard: () => LegalBoard): (args: {
     hand: Tile[];
 }) => Result;
 
+/** One case of the suite's JSON file, as far as the comparison reads it. */
+interface SuiteCase {
+    expect: {
+        result: unknown;
+    } | {
+        rejected: {
+            code: string;
+            index?: number | null;
+        };
+    };
+    unordered: readonly string[];
+    partial?: readonly string[];
+}
+/** Where a value sits in a case's expected value, and how its arrays and objects compare. */
+interface MatchOptions {
+    unordered?: readonly string[];
+    partial?: readonly string[];
+    pointer?: string;
+}
+/** Whether actual matches expected at a JSON Pointer, with a case's unordered arrays and
+ * partial objects. */
+declare function valueMatches(expected: unknown, actual: unknown, options?: MatchOptions): boolean;
+/** Whether a reply (the engine's parsed reply line) passes a case of the suite's JSON file,
+ * as the file's "comparison" says. */
+declare function caseMatches(kase: SuiteCase, reply: unknown): boolean;
+
 /** The protocol version the kit speaks. */
 declare const PROTOCOL: 1;
 /** A query command of protocol 1. */
@@ -291,5 +317,5 @@ declare class Engine {
     run(input?: Input, output?: Output): void;
 }
 
-export { ARGUMENTS, BadRequest, BranchClosed, CODES, COMMANDS, Counted, EndPoint, Engine, GameHand, GameOver, HandOver, MustPlay, NoMatch, NoSuchEnd, NotInHand, OpenPoint, PASS, PROTOCOL, Placement, Rejected, SIDES, Side, Tile, UnfinishedHand, WrongOpener, at, checkArguments, handle, handshake, replayLegal, replayTable, reply, serve, tile, toJson };
-export type { Action, Arguments, Board, Code, Command, Commands, Deal, EngineOptions, ErrorClass, Input, Json, LegalBoard, Output, Pip, RejectedClass, Reply, Result, SideName };
+export { ARGUMENTS, BadRequest, BranchClosed, CODES, COMMANDS, Counted, EndPoint, Engine, GameHand, GameOver, HandOver, MustPlay, NoMatch, NoSuchEnd, NotInHand, OpenPoint, PASS, PROTOCOL, Placement, Rejected, SIDES, Side, Tile, UnfinishedHand, WrongOpener, at, caseMatches, checkArguments, handle, handshake, replayLegal, replayTable, reply, serve, tile, toJson, valueMatches };
+export type { Action, Arguments, Board, Code, Command, Commands, Deal, EngineOptions, ErrorClass, Input, Json, LegalBoard, MatchOptions, Output, Pip, RejectedClass, Reply, Result, SideName, SuiteCase };

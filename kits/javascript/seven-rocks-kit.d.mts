@@ -4,6 +4,7 @@ import { type Action, type Deal, GameHand, Placement, type Tile } from "./values
 export { type Action, Counted, type Deal, EndPoint, GameHand, OpenPoint, PASS, type Pip, Placement, Side, type SideName, SIDES, Tile, tile, } from "./values.mjs";
 export { at, BadRequest, BranchClosed, type Code, CODES, GameOver, HandOver, MustPlay, NoMatch, NoSuchEnd, NotInHand, Rejected, type RejectedClass, UnfinishedHand, WrongOpener, } from "./rejections.mjs";
 export { type Board, type LegalBoard, replayLegal, replayTable, type Result } from "./replay.mjs";
+export { caseMatches, type MatchOptions, type SuiteCase, valueMatches } from "./compare.mjs";
 /** The protocol version the kit speaks. */
 export declare const PROTOCOL: 1;
 /** A query command of protocol 1. */

@@ -19,6 +19,7 @@ import { EndPoint, GameHand, PASS, Placement, SIDES, tile, } from "./values.mjs"
 export { Counted, EndPoint, GameHand, OpenPoint, PASS, Placement, Side, SIDES, Tile, tile, } from "./values.mjs";
 export { at, BadRequest, BranchClosed, CODES, GameOver, HandOver, MustPlay, NoMatch, NoSuchEnd, NotInHand, Rejected, UnfinishedHand, WrongOpener, } from "./rejections.mjs";
 export { replayLegal, replayTable } from "./replay.mjs";
+export { caseMatches, valueMatches } from "./compare.mjs";
 /** The protocol version the kit speaks. */
 export const PROTOCOL = 1;
 /** The query commands, in the order the protocol lists them. */

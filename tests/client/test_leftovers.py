@@ -85,7 +85,7 @@ def test_a_signal_to_pytest_leaves_nothing(tmp_path: Path, signum: signal.Signal
     proc = subprocess.Popen(
         [sys.executable, "-m", "pytest", "-p", "no:randomly", "--seven-rocks-engine",
          engine("hopper", "--pipe"), "--seven-rocks-no-suite",
-         "--seven-rocks-fixtures", str(TEST_FIXTURES), "--seven-rocks-timeout", "60"],
+         f"--seven-rocks-fixtures={TEST_FIXTURES}", "--seven-rocks-timeout", "60"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(**{MARK_VAR: mark}),
         cwd=tmp_path, preexec_fn=signals_as_default(signum),
     )  # fmt: skip

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, find, given, settings
 
 from conformance import kit
@@ -63,6 +64,64 @@ def test_a_wrong_engine_shrinks_to_one_tile() -> None:
     # The smallest disagreement: one tile whose pips leave 3 or 4 over a multiple of 5.
     [tile] = [tile for held in found["hands"] for tile in held]
     assert sum(tile) % 5 in (3, 4)
+
+
+def test_assert_agrees_names_each_field_that_differs() -> None:
+    request = {"cmd": "settle", "hands": [[[1, 2]], [[0, 3]], [], [[6, 6]]]}
+    sr.assert_agrees(request, sr.reference(request))  # agrees: nothing raised
+    wrong = _wrong_settle(request)
+    with pytest.raises(AssertionError) as raised:
+        sr.assert_agrees(request, wrong)
+    text = str(raised.value)
+    # The two wrong fields, by their path in the reply; the right ones not at all.
+    assert "result.penalties[0]" in text and "result.penalties[1]" in text
+    assert "result.deductions" in text
+    assert "result.pips" not in text and "penalties[3]" not in text
+
+
+def test_a_refusal_agrees_by_code_and_index_not_by_message() -> None:
+    request = {"cmd": "settle", "hands": [[[1, 2]], [[1, 2]], [], []]}
+    reply = {"seq": 0, "rejected": {"code": "bad_request", "index": None, "message": "mine"}}
+    assert sr.agrees(request, reply)
+    sr.assert_agrees(request, reply)
+    wrong = {"seq": 0, "rejected": {"code": "no_match", "index": None, "message": "mine"}}
+    assert not sr.agrees(request, wrong)
+    with pytest.raises(AssertionError, match=r"rejected\.code"):
+        sr.assert_agrees(request, wrong)
+
+
+@FEW
+@given(sr.refusals())
+def test_every_refusal_drawn_is_one_the_reference_refuses(request: dict[str, Any]) -> None:
+    assert "rejected" in sr.reference(request)
+
+
+@pytest.mark.parametrize(
+    ("cmd", "code"),
+    [
+        ("table", "no_such_end"),
+        ("legal", "bad_request"),
+        ("settle", "bad_request"),
+        ("hand", "must_play"),
+        ("hand", "not_in_hand"),
+        ("hand", "hand_over"),
+        ("perft", "must_play"),
+        ("game", "bad_request"),
+    ],
+)
+def test_refusals_break_rules_not_only_the_form(cmd: str, code: str) -> None:
+    found = find(
+        sr.refusals(cmd),
+        lambda request: sr.reference(request)["rejected"]["code"] == code,
+        settings=settings(max_examples=300, database=None, derandomize=True),
+    )
+    assert found["cmd"] == cmd
+
+
+@FEW
+@given(sr.refusals("table", "legal", "settle"))
+def test_the_example_engine_refuses_as_the_reference_does(request: dict[str, Any]) -> None:
+    sr.assert_agrees(request, EXAMPLE.handle({"seq": 0, **request}))
 
 
 def test_without_hypothesis_the_import_says_what_to_install() -> None:

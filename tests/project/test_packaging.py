@@ -54,6 +54,13 @@ def test_installed_wheel_runs_the_whole_suite_from_an_unrelated_directory(
         capture_output=True, text=True, cwd=elsewhere, env=env, timeout=60,
     )  # fmt: skip
     assert Path(where.stdout.strip()).is_relative_to(site), where.stdout + where.stderr
+    suite = subprocess.run(
+        [sys.executable, "-c", "import conformance.api as a; print(a.suite_json_path())"],
+        capture_output=True, text=True, cwd=elsewhere, env=env, timeout=60,
+    )  # fmt: skip
+    suite_file = Path(suite.stdout.strip())
+    assert suite_file.is_relative_to(site), suite.stdout + suite.stderr
+    assert suite_file.read_bytes() == (ROOT / "kits" / "seven-rocks-suite.json").read_bytes()
     same = subprocess.run(
         [sys.executable, "-c", "import seven_rocks_kit, conformance.kit as k; "
          "print(seven_rocks_kit.__file__, k.Tile is seven_rocks_kit.Tile)"],

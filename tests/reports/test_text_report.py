@@ -73,6 +73,17 @@ def test_quiet_is_one_line_per_failure_then_the_ids() -> None:
     assert re.fullmatch(rf"\d+ cases: \d+ passed, {len(failing)} failed in [\d.]+ s", lines[-2])
 
 
+def test_quiet_keeps_the_diagnosis_in_one_line() -> None:
+    args = ("--engine", _MUTANT, "--rule", "spinner.unstarted-branch-zero")
+    report = json.loads(_run(*args, "--format", "json").stdout)
+    first = report["diagnosis"][0]["mutant"]
+    done = _run(*args, "-q")
+    assert done.returncode == 1, done.stderr
+    headlines = [line for line in done.stdout.splitlines() if line.startswith("likely ")]
+    # The JSON report's first misreading, in one line of the quiet report.
+    assert len(headlines) == 1 and f"`{first}`" in headlines[0], done.stdout
+
+
 def test_max_fail_stops_and_collapses_the_rest(tmp_path: Path) -> None:
     done = _run("--engine", _MUTANT, "--max-fail", "2", "-q")
     assert done.returncode == 1

@@ -51,7 +51,7 @@ def test_the_pytest_plugin_too(tmp_path: Path, extra: tuple[str, ...], code: int
     (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "--seven-rocks-engine", NOTHING,
-         "--seven-rocks-no-suite", "--seven-rocks-fixtures", str(TEST_FIXTURES), *extra],
+         "--seven-rocks-no-suite", f"--seven-rocks-fixtures={TEST_FIXTURES}", *extra],
         cwd=tmp_path, capture_output=True, text=True, timeout=120, env=env(),
     )  # fmt: skip
     assert done.returncode == code, done.stdout + done.stderr

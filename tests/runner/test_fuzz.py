@@ -161,8 +161,7 @@ def test_fuzz_command_exit_codes_and_json(tmp_path: Path) -> None:
 
     argv = subprocess.list2cmdline(_mutant("partners-pooled"))
     found = _fuzz_cli("--engine", argv, "--hands", "300", "--save", str(tmp_path), "--seed", "2")
-    assert found.returncode == 1, found.stderr
-    assert "DIVERGENCE" in found.stdout
+    assert found.returncode == 1, found.stderr  # 1: a divergence
     assert list(tmp_path.glob("fuzz-seed-2-hand-*.yaml"))
 
     assert _fuzz_cli("--shard", "3/2").returncode == 2

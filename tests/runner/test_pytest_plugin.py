@@ -9,6 +9,7 @@ import shlex
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,33 @@ def outcomes(output: str) -> dict[str, str]:
     return found
 
 
+def verdicts(folder: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], dict[str, str]]:
+    """``pytest ARGS`` in ``folder``, and each test's outcome from its JUnit XML file
+    (passed, failed, error, skipped, xfailed): what ran, read as data, not pytest's words.
+    Deselected tests are not in it."""
+    junit = folder / "verdicts.xml"
+    junit.unlink(missing_ok=True)
+    done = pytest_run(folder, *args, f"--junitxml={junit}")
+    found: dict[str, str] = {}
+    if junit.exists():
+        for case in ET.parse(junit).getroot().iter("testcase"):
+            tags = {child.tag: child.get("type", "") for child in case}
+            outcome = "passed"
+            if "failure" in tags:
+                outcome = "failed"
+            elif "error" in tags:
+                outcome = "error"
+            elif "skipped" in tags:
+                outcome = "xfailed" if tags["skipped"] == "pytest.xfail" else "skipped"
+            found[case.get("name", "")] = outcome
+    return done, found
+
+
+def tally(found: dict[str, str]) -> dict[str, int]:
+    """How many tests had each outcome."""
+    return dict(Counter(found.values()))
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     """An empty folder with nothing but a pytest.ini, as a user's project might be."""
@@ -55,9 +83,9 @@ def folder(tmp_path: Path) -> Path:
 
 def test_reference_engine_passes_every_case(folder: Path) -> None:
     cases = load_suite()
-    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference")
+    done, found = verdicts(folder, "-q", "--seven-rocks-engine=reference")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert f"{len(cases)} passed" in done.stdout
+    assert found == dict.fromkeys((c.id for c in cases), "passed")
     assert len(cases) >= 339
 
 
@@ -82,43 +110,45 @@ def test_keyword_and_marker_selection(folder: Path) -> None:
     # -k matches ids and markers: ids naming the seed, and the `seed` marker of the
     # cases that reproduce the rules text's own examples.
     seed = [c for c in cases if "seed" in c.id or c.source.startswith(("transcribes:", "implied:"))]
-    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-k", "seed")
+    done, found = verdicts(folder, "-q", "--seven-rocks-engine=reference", "-k", "seed")
     assert done.returncode == 0, done.stdout[-2000:]
-    assert f"{len(seed)} passed, {len(cases) - len(seed)} deselected" in done.stdout
+    assert found == dict.fromkeys((c.id for c in seed), "passed")
 
     examples = [c for c in cases if c.source.startswith(("transcribes:", "implied:"))]
-    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-m", "seed")
-    assert f"{len(examples)} passed, {len(cases) - len(examples)} deselected" in done.stdout
+    done, found = verdicts(folder, "-q", "--seven-rocks-engine=reference", "-m", "seed")
+    assert found == dict.fromkeys((c.id for c in examples), "passed")
 
     spinner = select(cases, rules=["spinner"])
-    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-m", "spinner")
-    assert f"{len(spinner)} passed" in done.stdout
+    done, found = verdicts(folder, "-q", "--seven-rocks-engine=reference", "-m", "spinner")
+    assert found == dict.fromkeys((c.id for c in spinner), "passed")
 
     one_rule = select(cases, rules=["settle.no-pooling"])
-    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-m", "settle.no-pooling")
-    assert f"{len(one_rule)} passed" in done.stdout
+    done, found = verdicts(
+        folder, "-q", "--seven-rocks-engine=reference", "-m", "settle.no-pooling"
+    )
+    assert found == dict.fromkeys((c.id for c in one_rule), "passed")
 
     settle = select(cases, cmds=["settle"])
-    done = pytest_run(folder, "-q", "--seven-rocks-engine", "reference", "-m", "settle")
+    done, found = verdicts(folder, "-q", "--seven-rocks-engine=reference", "-m", "settle")
     # 'settle' is both a command and a rule group: cases of either are selected.
     both = {c.id for c in settle} | {c.id for c in select(cases, rules=["settle."])}
-    assert f"{len(both)} passed" in done.stdout
+    assert found == dict.fromkeys(both, "passed")
 
 
 def test_unclaimed_features_are_skips(folder: Path) -> None:
     cases = load_suite()
     validation = [c for c in cases if "input-validation" in c.features]
     assert validation
-    done = pytest_run(
+    done, found = verdicts(
         folder,
         "-q",
-        "--seven-rocks-engine",
-        "reference",
+        "--seven-rocks-engine=reference",
         "--seven-rocks-skip-feature",
         "input-validation",
     )
     assert done.returncode == 0, done.stdout[-2000:]
-    assert f"{len(cases) - len(validation)} passed, {len(validation)} skipped" in done.stdout
+    skipped = {c.id for c in validation}
+    assert found == {c.id: "skipped" if c.id in skipped else "passed" for c in cases}
     done = pytest_run(
         folder, "-q", "--seven-rocks-engine", "reference", "--seven-rocks-skip-feature", "nope"
     )
@@ -127,54 +157,53 @@ def test_unclaimed_features_are_skips(folder: Path) -> None:
 
 
 def test_last_failed_reruns_only_the_failures(folder: Path) -> None:
-    first = pytest_run(folder, "-q", "--seven-rocks-engine", MUTANT_ENGINE)
-    failed = int(re.search(r"(\d+) failed", first.stdout).group(1))  # type: ignore[union-attr]
-    again = pytest_run(folder, "-q", "--lf", "--seven-rocks-engine", MUTANT_ENGINE)
-    assert f"{failed} failed" in again.stdout
-    assert " passed" not in again.stdout.splitlines()[-1]
+    _, first = verdicts(folder, "-q", f"--seven-rocks-engine={MUTANT_ENGINE}")
+    failed = {cid for cid, outcome in first.items() if outcome == "failed"}
+    assert failed
+    _, again = verdicts(folder, "-q", "--lf", f"--seven-rocks-engine={MUTANT_ENGINE}")
+    assert again == dict.fromkeys(failed, "failed")
 
 
 def test_exit_first_stops_at_the_first_failure(folder: Path) -> None:
-    done = pytest_run(folder, "-q", "-x", "--seven-rocks-engine", MUTANT_ENGINE)
+    done, found = verdicts(folder, "-q", "-x", f"--seven-rocks-engine={MUTANT_ENGINE}")
     assert done.returncode == 1
-    assert "1 failed" in done.stdout
+    assert tally(found).get("failed") == 1
 
 
 def test_commands_the_engine_lacks_are_skips_with_the_reason(folder: Path) -> None:
-    done = pytest_run(folder, "-q", "-rs", "--seven-rocks-engine", MINIMAL)
+    done, found = verdicts(folder, "-q", "-rs", "--seven-rocks-engine", MINIMAL)
     assert done.returncode == 0, done.stdout[-2000:]
+    # The reason is what the user reads: its words are the point here.
     assert "the engine does not implement 'table'" in done.stdout
-    settle = select(load_suite(), cmds=["settle"])
-    assert f"{len(settle)} passed" in done.stdout
+    settle = {c.id for c in select(load_suite(), cmds=["settle"])}
+    assert {cid for cid, outcome in found.items() if outcome == "passed"} == settle
+    assert tally(found) == {"passed": len(settle), "skipped": len(found) - len(settle)}
 
 
 def test_expected_failures_become_strict_xfails(folder: Path) -> None:
     failing = sorted(r.case.id for r in run(MUTANT_ENGINE).results if r.outcome is Outcome.FAILED)
     listed = folder / "known.txt"
     listed.write_text("# known\n" + "\n".join(failing) + "\n", encoding="utf-8")
-    done = pytest_run(
+    done, found = verdicts(
         folder,
         "-q",
-        "--seven-rocks-engine",
-        MUTANT_ENGINE,
-        "--seven-rocks-expect-fail",
-        str(listed),
+        f"--seven-rocks-engine={MUTANT_ENGINE}",
+        f"--seven-rocks-expect-fail={listed}",
     )
     assert done.returncode == 0, done.stdout[-3000:]
-    assert f"{len(failing)} xfailed" in done.stdout
+    assert {cid for cid, outcome in found.items() if outcome == "xfailed"} == set(failing)
 
     # Listed but passing: strict, so the run fails and says so.
     listed.write_text("table.seed-a.step-1\n", encoding="utf-8")
-    done = pytest_run(
+    done, found = verdicts(
         folder,
         "-q",
-        "--seven-rocks-engine",
-        "reference",
-        "--seven-rocks-expect-fail",
-        str(listed),
+        "--seven-rocks-engine=reference",
+        f"--seven-rocks-expect-fail={listed}",
     )
     assert done.returncode == 1
-    assert "XPASS(strict)" in done.stdout or "1 failed" in done.stdout
+    assert found["table.seed-a.step-1"] == "failed"  # strict: an XPASS fails
+    assert tally(found)["failed"] == 1
 
 
 def test_unknown_ids_in_the_expected_failures_are_warned_of(folder: Path) -> None:
@@ -187,8 +216,7 @@ def test_unknown_ids_in_the_expected_failures_are_warned_of(folder: Path) -> Non
         "seed-a",
         "--seven-rocks-engine",
         "reference",
-        "--seven-rocks-expect-fail",
-        str(listed),
+        f"--seven-rocks-expect-fail={listed}",
     )
     assert "lists unknown case ids: no-such.case" in done.stdout, done.stdout[-3000:]
     assert "table.seed-a.step-1" not in done.stdout.split("unknown case ids:")[1].splitlines()[0]
@@ -202,8 +230,7 @@ def test_own_fixtures_and_junit_xml(folder: Path) -> None:
         "--seven-rocks-engine",
         "reference",
         "--seven-rocks-no-suite",
-        "--seven-rocks-fixtures",
-        str(TEST_FIXTURES),
+        f"--seven-rocks-fixtures={TEST_FIXTURES}",
         f"--junitxml={junit}",
     )
     assert done.returncode == 0, done.stdout[-3000:]
@@ -217,7 +244,7 @@ def test_a_broken_fixture_folder_is_a_usage_error(folder: Path) -> None:
     bad.mkdir()
     (bad / "x.yaml").write_text("title: t\ncases: [{id: Bad Id}]\n", encoding="utf-8")
     done = pytest_run(
-        folder, "-q", "--seven-rocks-engine", "reference", "--seven-rocks-fixtures", str(bad)
+        folder, "-q", "--seven-rocks-engine", "reference", f"--seven-rocks-fixtures={bad}"
     )
     assert done.returncode == 4  # pytest's usage error
     assert "x.yaml" in done.stderr + done.stdout
@@ -226,7 +253,11 @@ def test_a_broken_fixture_folder_is_a_usage_error(folder: Path) -> None:
 def test_an_engine_that_cannot_start_errors_every_case_without_hanging(folder: Path) -> None:
     done = pytest_run(folder, "-q", "--seven-rocks-engine", "/nonexistent/engine", "-k", "seed-a")
     assert done.returncode == 1
-    assert "did not start" in done.stdout
+    _, found = verdicts(folder, "-q", "--seven-rocks-engine=/nonexistent/engine", "-k", "seed-a")
+    seed_a = select(load_suite(), keywords=["seed-a"])
+    # JUnit records an item that raised as a failure: every case, none passed or skipped.
+    assert found == dict.fromkeys((c.id for c in seed_a), "failed")
+    assert "did not start" in done.stdout  # why, in the user's words: the point here
 
 
 @pytest.mark.skipif(
@@ -234,12 +265,12 @@ def test_an_engine_that_cannot_start_errors_every_case_without_hanging(folder: P
 )
 def test_parallel_workers_each_with_their_own_engine(folder: Path) -> None:
     cases = load_suite()
-    done = pytest_run(folder, "-q", "-n", "2", "--seven-rocks-engine", "reference")
+    done, found = verdicts(folder, "-q", "-n", "2", "--seven-rocks-engine=reference")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert f"{len(cases)} passed" in done.stdout
-    done = pytest_run(folder, "-q", "-n", "2", "--seven-rocks-engine", MUTANT_ENGINE)
+    assert found == dict.fromkeys((c.id for c in cases), "passed")
+    done, found = verdicts(folder, "-q", "-n", "2", f"--seven-rocks-engine={MUTANT_ENGINE}")
     assert done.returncode == 1
-    assert re.search(r"\d+ failed, \d+ passed", done.stdout)
+    assert tally(found).get("failed", 0) > 0 and tally(found).get("passed", 0) > 0
 
 
 def test_the_engine_fixture_in_a_users_own_test(folder: Path) -> None:
@@ -253,19 +284,18 @@ def test_the_engine_fixture_in_a_users_own_test(folder: Path) -> None:
         "    assert exchange.reply['result']['penalties'] == [5, 0, 0, 0]\n",
         encoding="utf-8",
     )
-    done = pytest_run(
+    done, found = verdicts(
         folder,
         "-q",
         "test_mine.py",
-        "--seven-rocks-engine",
-        "reference",
+        "--seven-rocks-engine=reference",
         "--seven-rocks-timeout",
         "7.5",
         "-k",
         "mine",
     )
     assert done.returncode == 0, done.stdout[-3000:]
-    assert "1 passed" in done.stdout
+    assert found == {"test_handshake": "passed"}
     # Without an engine the fixture says what it needs instead of guessing one.
     done = pytest_run(folder, "-q", "test_mine.py")
     assert done.returncode == 1
@@ -280,9 +310,9 @@ def test_inactive_without_its_option(folder: Path) -> None:
         "    assert 'conformance.suite.fixtures' not in sys.modules\n",
         encoding="utf-8",
     )
-    done = pytest_run(folder, "-q")
+    done, found = verdicts(folder, "-q")
     assert done.returncode == 0, done.stdout[-2000:]
-    assert "1 passed" in done.stdout
+    assert found == {"test_nothing_loaded": "passed"}
 
 
 USER_SCRIPT = ROOT / "tests" / "data" / "api_user" / "check_spinner.py"
@@ -363,8 +393,7 @@ def test_the_plugin_gives_the_verdicts_of_the_runner_with_expected_failures(
         "-rA",
         "--seven-rocks-engine",
         MUTANT_ENGINE,
-        "--seven-rocks-expect-fail",
-        str(listed),
+        f"--seven-rocks-expect-fail={listed}",
         "-m",
         rule,
     )
@@ -377,3 +406,41 @@ def test_the_plugin_gives_the_verdicts_of_the_runner_with_expected_failures(
     }
     assert outcomes(done.stdout) == {cid: as_pytest[o] for cid, o in wanted.items()}
     assert "unexpectedly passed: remove it from the list" in done.stdout
+
+
+def test_selection_and_listing_count_the_cases(folder: Path) -> None:
+    cases = load_suite()
+    done = pytest_run(folder, "--seven-rocks-engine=reference", "-k", "remainder-1")
+    assert done.returncode == 0, done.stdout[-2000:]
+    # pytest's own count: every case collected, one selected (not "0 items / -N selected").
+    assert f"collected {len(cases)} items / {len(cases) - 1} deselected / 1 selected" in (
+        done.stdout
+    )
+    listed = pytest_run(folder, "--seven-rocks-engine=reference", "--co", "-q")
+    assert listed.returncode == 0, listed.stdout[-2000:]
+    assert listed.stdout.splitlines()[: len(cases)] == [c.id for c in cases]
+    assert f"{len(cases)} tests collected" in listed.stdout
+
+
+def test_the_engine_path_given_apart_does_not_become_the_rootdir(folder: Path) -> None:
+    engine = str(ROOT / "examples" / "minimal_adapter.py")
+    # As one argument, pytest reads the user's own folder and pytest.ini.
+    joined = pytest_run(folder, f"--seven-rocks-engine={engine}", "--co")
+    assert joined.returncode == 0, joined.stdout[-2000:]
+    assert f"rootdir: {folder}" in joined.stdout
+    # As two, pytest took the engine's folder for the rootdir before it knew the option:
+    # a usage error that names the form that works, never a run in the wrong rootdir.
+    apart = pytest_run(folder, "--seven-rocks-engine", engine, "--co")
+    assert apart.returncode == 4, apart.stdout[-2000:]
+    assert f"--seven-rocks-engine={engine}" in apart.stderr
+    # So with a fixture folder outside it.
+    apart = pytest_run(
+        folder, "--seven-rocks-engine=reference", "--seven-rocks-fixtures", str(TEST_FIXTURES)
+    )
+    assert apart.returncode == 4, apart.stdout[-2000:]
+    assert f"--seven-rocks-fixtures={TEST_FIXTURES}" in apart.stderr
+    # An engine inside the user's folder changes nothing: the two-argument form works.
+    inside = folder / "engine.py"
+    inside.write_text("", encoding="utf-8")
+    near = pytest_run(folder, "--seven-rocks-engine", "./engine.py", "--co", "-q")
+    assert near.returncode == 0, near.stdout[-2000:] + near.stderr[-2000:]

@@ -33,7 +33,7 @@ def test_failures_and_summary_carry_no_terminal_tricks(
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-rA", "-p", "no:randomly", *workers,
          "--seven-rocks-engine", TRICKS,
-         "--seven-rocks-no-suite", "--seven-rocks-fixtures", str(TEST_FIXTURES)],
+         "--seven-rocks-no-suite", f"--seven-rocks-fixtures={TEST_FIXTURES}"],
         cwd=tmp_path, capture_output=True, timeout=300, env=env(),
     )  # fmt: skip
     out = done.stdout.decode("utf-8", "surrogateescape") + done.stderr.decode("utf-8", "replace")

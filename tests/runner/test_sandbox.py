@@ -62,7 +62,7 @@ def test_run_and_pytest_with_the_sandbox(tmp_path: Path) -> None:
     (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
     plugin = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "--seven-rocks-sandbox", "--seven-rocks-engine",
-         ESCAPES, "--seven-rocks-no-suite", "--seven-rocks-fixtures", str(TEST_FIXTURES)],
+         ESCAPES, "--seven-rocks-no-suite", f"--seven-rocks-fixtures={TEST_FIXTURES}"],
         cwd=tmp_path, capture_output=True, text=True, timeout=300, env=env(),
     )  # fmt: skip
     assert plugin.returncode == 0, plugin.stdout + plugin.stderr

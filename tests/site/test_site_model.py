@@ -186,6 +186,28 @@ def test_slugs_are_file_names() -> None:
     assert slug("\u202e<script>") == "script" and slug("!!!") == "engine"
 
 
+def test_a_failure_counts_against_the_group_of_the_field_it_got_wrong() -> None:
+    from conformance.api import load_suite, run
+    from conformance.reports.json_report import report_object
+    from conformance.site.model import in_group
+    from tests.reports.test_rule_fault import POOLED
+
+    suite = load_suite()
+    cases = [c for c in suite if "material.pip-value" in c.rules]
+    result = run(POOLED, cases)
+    result.suite_cases = tuple(c.id for c in suite)  # a selection of the whole suite
+    report = _report(report_object(result), "pooled.json")
+    latest = combine([report]).engines[0].latest
+    failed = [c.id for c in cases if latest.status(c.id) is Status.FAIL]
+    assert failed, "the pooled mutant must fail a case citing the pip value"
+    # Pooling got the deductions wrong (settle.own-team), never a tile's pips.
+    assert latest.score([c.id for c in cases], in_group("material")).failed == 0
+    assert latest.score([c.id for c in cases], in_group("settle")).failed == len(failed)
+    for case_id in failed:
+        assert latest.status(case_id, "material.pip-value".__eq__) is Status.PASS
+        assert latest.status(case_id, "settle.own-team".__eq__) is Status.FAIL
+
+
 @pytest.mark.parametrize("other", ["My-Engine", "my engine", "MY_ENGINE!", "my-engine\u202e"])
 def test_names_sharing_a_page_are_refused(reference: dict[str, Any], other: str) -> None:
     # Each name keeps its own page and badge: a name that slugs alike is refused, it

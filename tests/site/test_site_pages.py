@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 from conformance import SUITE_VERSION
 from conformance.site.build import MANIFEST
 from conformance.suite.rules import load_rules
-from tests.support.cli import cli
+from tests.support.cli import ROOT, cli
 from tests.support.site import (
     THIRD_PARTY,
     assert_links_resolve,
@@ -221,3 +222,27 @@ def test_what_a_report_says_cannot_become_markup(
     # A group no rule of the rules has ("zzz") still has the heading its column links to.
     assert 'id="group-zzz"' in (out / "index.html").read_text(encoding="utf-8")
     assert assert_links_resolve(out) > 100
+
+
+def test_commands_not_implemented_are_a_state_of_their_own(tmp_path: Path) -> None:
+    minimal = f"{sys.executable} {ROOT / 'examples' / 'minimal_adapter.py'}"
+    done = cli("run", "--engine", minimal, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    report = tmp_path / "minimal.json"
+    report.write_text(done.stdout, encoding="utf-8")
+    data = json.loads(done.stdout)
+    served = sum(1 for c in data["cases"] if c["outcome"] == "passed")
+    declined = sum(1 for c in data["cases"] if c["outcome"] == "skipped")
+    assert served and declined and served + declined == len(data["cases"])
+    site = tmp_path / "site"
+    assert cli("site", "--out", str(site), str(report)).returncode == 0
+    index = (site / "index.html").read_text(encoding="utf-8")
+    cells = re.findall(r'<td class="score (g\w+)"', index)
+    # The groups of the settle cases: full marks; the others: not implemented, never 0%.
+    assert "gni" in cells and "g10" in cells and "g0" not in cells, cells
+    slug = next(p.stem for p in (site / "badges").glob("*.json"))
+    badge = json.loads((site / "badges" / f"{slug}.json").read_text(encoding="utf-8"))
+    assert badge["message"] == f"{served}/{served}, {declined} not implemented"
+    assert badge["color"] == "brightgreen"
+    page = (site / "engines" / f"{slug}.html").read_text(encoding="utf-8")
+    assert f"{declined} not implemented" in page

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from conformance import api
 from conformance.export import unordered
 from conformance.runner.compare import matches
 from conformance.suite import schemas
@@ -16,6 +17,14 @@ from tests.support.cli import BAD_FIXTURES, TEST_FIXTURES, cli
 from tools import export_suite
 
 SUITE = json.loads(export_suite.SUITE_FILE.read_text(encoding="utf-8"))
+
+
+def test_the_api_names_the_file_of_this_installation() -> None:
+    # An editable install (as here) reads the checkout's file; the wheel's own copy is
+    # checked in tests/project/test_packaging.py.
+    path = api.suite_json_path()
+    assert path.resolve() == export_suite.SUITE_FILE.resolve()
+    assert "suite_json_path" in api.__all__
 
 
 def test_the_command_writes_the_checked_in_file_valid_against_its_schema() -> None:

@@ -17,6 +17,7 @@ from conformance.suite import yaml_loader
 from conformance.suite.files import MAX_FILE_BYTES
 from conformance.suite.fixtures import lint, load_cases
 from conformance.suite.resources import fixtures_dir
+from conformance.suite.structure import SEED_HEADINGS, SOURCE_KINDS, file_structure
 from conformance.suite.yaml_loader import YamlDataError, YamlSyntaxError, load_yaml
 from tests.support.cli import cli
 
@@ -239,6 +240,27 @@ def test_not_yaml_and_several_documents() -> None:
     assert load_yaml("") is None and load_yaml("# only a comment\n") is None
 
 
+@pytest.mark.usefixtures("each_loader")
+@pytest.mark.parametrize(
+    ("text", "line"), [("a: [1\n", 2), ("a: 1\n---\nb: 2\n", 2), ("a: 1\n\t- x\n", 2)]
+)
+def test_not_yaml_says_the_line_and_not_the_parsers_name_for_the_text(text: str, line: int) -> None:
+    with pytest.raises(YamlSyntaxError) as caught:
+        load_yaml(text)
+    assert caught.value.line == line
+    assert "<unicode string>" not in str(caught.value)
+    assert f"line {line}, column " in str(caught.value)
+
+
+def test_a_file_not_yaml_is_named_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / "broken.yaml").write_text("title: t\ncases: [\n  {id: a\n", encoding="utf-8")
+    done = cli("lint", str(tmp_path))
+    assert done.returncode == 1, done.stdout + done.stderr  # problems found
+    out = done.stdout + done.stderr
+    assert "broken.yaml: cannot read YAML: line 4, column 1" in out
+    assert "<unicode string>" not in out
+
+
 def test_both_loaders_give_the_same_data(monkeypatch: pytest.MonkeyPatch) -> None:
     text = (fixtures_dir() / "game" / "carry.yaml").read_text(encoding="utf-8")
     fast = load_yaml(text)
@@ -246,3 +268,24 @@ def test_both_loaders_give_the_same_data(monkeypatch: pytest.MonkeyPatch) -> Non
     assert load_yaml(text) == fast
     with pytest.raises(YamlDataError, match="contain itself"):
         load_yaml("a: &x [*x]\n")
+
+
+@pytest.mark.parametrize(
+    ("source", "listed", "meant"),
+    [
+        ("derived: Punti della posta", SEED_HEADINGS, "Punti della posa"),
+        ("guessed: Punti della posa", SOURCE_KINDS, None),
+    ],
+)
+def test_a_wrong_source_lists_the_valid_ones(
+    source: str, listed: tuple[str, ...], meant: str | None
+) -> None:
+    case = {
+        "id": "x.y", "description": "d", "rules": ["material.pip-value"], "source": source,
+        "cmd": "settle", "given": {"hands": [[], [], [], []]}, "expect": {"pips": [0, 0, 0, 0]},
+    }  # fmt: skip
+    _, [(_, problems)] = file_structure({"title": "t", "cases": [case]})
+    [problem] = problems
+    assert all(repr(name) in problem or name in problem for name in listed), problem
+    if meant is not None:
+        assert f"did you mean {meant!r}?" in problem

@@ -7,12 +7,12 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from conformance.engine.sandbox import DEFAULT_MEMORY_MB, SandboxError, sandboxed
-from conformance.engine.timeouts import MAX_SECONDS, seconds_argument
+from conformance.engine.timeouts import MAX_SECONDS, MIN_START_SECONDS, seconds_argument
 from conformance.runner.defaults import DEFAULT_TIMEOUT
 from conformance.suite.protocol import QUERY_CMDS
 
@@ -20,6 +20,7 @@ from conformance.suite.protocol import QUERY_CMDS
 # only the options' defaults.
 if TYPE_CHECKING:
     from conformance.runner.expectfail import ExpectFail
+    from conformance.suite.fixtures import Case
 
 __all__ = [
     "MAX_SECONDS",
@@ -27,6 +28,7 @@ __all__ = [
     "add_selection_options",
     "add_timeout_option",
     "discard_stdout",
+    "empty_selection",
     "engine_from_args",
     "error",
     "expect_fail_from_args",
@@ -75,7 +77,8 @@ def add_timeout_option(parser: argparse.ArgumentParser) -> None:
         type=positive_float,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"longest wait for one reply (default {DEFAULT_TIMEOUT:g})",
+        help=f"longest wait for one reply (default {DEFAULT_TIMEOUT:g}); the handshake "
+        f"reply is waited for this long or {MIN_START_SECONDS:g} s, the longer",
     )
 
 
@@ -197,3 +200,26 @@ def write_file(what: str, path: Path, write: Callable[[], object]) -> bool:
         error(f"cannot write {what} to {str(path)!r}: {reason}")
         return False
     return True
+
+
+def empty_selection(args: argparse.Namespace, cases: Sequence[Case], rules: Iterable[str]) -> str:
+    """Why ``-k``, ``--rule`` and ``--cmd`` selected no case of ``cases``: the values
+    that match nothing (with did-you-mean for rule IDs), or that only all together do."""
+    from conformance.runner.select import unmatched_filters
+
+    found = unmatched_filters(
+        cases, keywords=args.keywords, rules=args.rules, cmds=args.cmds, rule_ids=rules
+    )
+    head = f"no case matches the selection ({len(cases)} cases loaded)"
+    if not found:
+        given = [f"-k {k!r}" for k in args.keywords] + [f"--rule {r!r}" for r in args.rules]
+        given += [f"--cmd {c!r}" for c in args.cmds]
+        return f"{head}: each of {', '.join(given)} matches cases, but no case matches all"
+    parts = []
+    for miss in found:
+        what = {"-k": "no case id", "--rule": "no rule a case cites", "--cmd": "no case"}
+        text = f"{miss.option} {miss.value!r} matches {what[miss.option]}"
+        if miss.suggestions:
+            text += " (did you mean " + " or ".join(map(repr, miss.suggestions)) + "?)"
+        parts.append(text)
+    return f"{head}: " + "; ".join(parts)

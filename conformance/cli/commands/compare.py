@@ -13,6 +13,7 @@ from conformance.cli.commands import Command
 from conformance.cli.commands.common import (
     add_selection_options,
     add_timeout_option,
+    empty_selection,
     error,
     write_file,
     write_stdout,
@@ -205,7 +206,7 @@ def _execute(args: argparse.Namespace) -> int:
         return 2
     selected = select_cases(cases, keywords=args.keywords, rules=args.rules, cmds=args.cmds)
     if not selected:
-        error(f"no case matches the selection ({len(cases)} cases loaded)")
+        error(empty_selection(args, cases, rules))
         return 2
     runs: list[RunResult] = []
     for argv, env in engines:

@@ -13,6 +13,7 @@ from conformance.cli.commands import Command
 from conformance.cli.commands.common import (
     add_engine_options,
     add_selection_options,
+    empty_selection,
     error,
     expect_fail_from_args,
     resolve_engine,
@@ -237,7 +238,7 @@ def _run(
         error(f"warning: the expected-failure file lists unknown case ids: {', '.join(unknown)}")
     selected = select_cases(cases, keywords=args.keywords, rules=args.rules, cmds=args.cmds)
     if not selected:
-        error(f"no case matches the selection ({len(cases)} cases loaded)")
+        error(empty_selection(args, cases, rules))
         return 2
     progress = ProgressBar(len(selected), sys.stderr, color=args.color)
     options = RunOptions(

@@ -6,15 +6,16 @@ package main
 //
 // No runner and no adapter process: each case of kits/seven-rocks-suite.json (written by
 // `seven-rocks-conformance export --format json`) is handed to engine.Handle and the reply
-// compared as the file's "comparison" says. SEVEN_ROCKS_SUITE names another file.
+// compared by the kit's CaseMatches, as the file's "comparison" says. SEVEN_ROCKS_SUITE
+// names another file.
 
 import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"strconv"
-	"strings"
 	"testing"
+
+	kit "github.com/seven-rocks/seven-rocks/kits/go"
 )
 
 type suiteCase struct {
@@ -60,77 +61,6 @@ func decode(t *testing.T, data []byte) any {
 	return out
 }
 
-// matches compares as the suite says: objects whole (exactly their keys) except those at
-// the partial pointers (result objects), arrays in order except those at the unordered
-// pointers (multisets), scalars by JSON type and value.
-func matches(expected, actual any, unordered, partial map[string]bool, pointer string) bool {
-	switch want := expected.(type) {
-	case map[string]any:
-		got, ok := actual.(map[string]any)
-		if !ok || (!partial[pointer] && len(got) != len(want)) {
-			return false
-		}
-		for key, value := range want {
-			item, present := got[key]
-			token := strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
-			if !present || !matches(value, item, unordered, partial, pointer+"/"+token) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		got, ok := actual.([]any)
-		if !ok || len(got) != len(want) {
-			return false
-		}
-		if unordered[pointer] {
-			return multiset(want, got, unordered, partial, pointer)
-		}
-		for i := range want {
-			if !matches(want[i], got[i], unordered, partial, pointer+"/"+strconv.Itoa(i)) {
-				return false
-			}
-		}
-		return true
-	default:
-		return expected == actual // json.Number, string, bool or nil: type and value
-	}
-}
-
-// multiset pairs expected and actual elements by Kuhn's augmenting paths: a distinct
-// actual element for each expected one.
-func multiset(want, got []any, unordered, partial map[string]bool, pointer string) bool {
-	fits := make([][]int, len(want))
-	for i := range want {
-		for j := range got {
-			if matches(want[i], got[j], unordered, partial, pointer+"/"+strconv.Itoa(i)) {
-				fits[i] = append(fits[i], j)
-			}
-		}
-	}
-	owner := map[int]int{}
-	var augment func(i int, seen map[int]bool) bool
-	augment = func(i int, seen map[int]bool) bool {
-		for _, j := range fits[i] {
-			if seen[j] {
-				continue
-			}
-			seen[j] = true
-			if k, taken := owner[j]; !taken || augment(k, seen) {
-				owner[j] = i
-				return true
-			}
-		}
-		return false
-	}
-	for i := range want {
-		if !augment(i, map[int]bool{}) {
-			return false
-		}
-	}
-	return true
-}
-
 func TestSuite(t *testing.T) {
 	var handshake struct{ Cmds []string }
 	if err := json.Unmarshal(engine.Handshake(), &handshake); err != nil {
@@ -152,19 +82,9 @@ func TestSuite(t *testing.T) {
 				t.Fatal(err)
 			}
 			reply := decode(t, engine.Handle(request)).(map[string]any)
-			unordered := map[string]bool{}
-			for _, pointer := range c.Unordered {
-				unordered[pointer] = true
-			}
-			partial := map[string]bool{}
-			for _, pointer := range c.Partial {
-				partial[pointer] = true
-			}
-			for key, want := range c.Expect {
-				got, present := reply[key]
-				if !present || !matches(want, got, unordered, partial, "") {
-					t.Errorf("%s\nexpected %s %v\ngot %v", c.Description, key, want, reply)
-				}
+			kase := kit.SuiteCase{ID: c.ID, Expect: c.Expect, Unordered: c.Unordered, Partial: c.Partial}
+			if !kit.CaseMatches(kase, reply) {
+				t.Errorf("%s\nexpected %v\ngot %v", c.Description, c.Expect, reply)
 			}
 		})
 	}

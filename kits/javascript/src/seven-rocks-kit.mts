@@ -30,6 +30,7 @@ export {
   NoSuchEnd, NotInHand, Rejected, type RejectedClass, UnfinishedHand, WrongOpener,
 } from "./rejections.mjs";
 export { type Board, type LegalBoard, replayLegal, replayTable, type Result } from "./replay.mjs";
+export { caseMatches, type MatchOptions, type SuiteCase, valueMatches } from "./compare.mjs";
 
 /** The protocol version the kit speaks. */
 export const PROTOCOL = 1 as const;

@@ -29,6 +29,7 @@ from seven_rocks_kit.protocol import PROTOCOL_VERSION, QUERY_CMDS, REJECTION_COD
 # needs only the protocol's constants, or only the values, does not pay for the loop and
 # the request checks. Type checkers read them from these imports.
 if TYPE_CHECKING:
+    from seven_rocks_kit.compare import case_matches, value_matches
     from seven_rocks_kit.rejections import (
         BadRequest,
         BranchClosed,
@@ -118,12 +119,14 @@ __all__ = [
     "WrongOpener",
     "__version__",
     "at",
+    "case_matches",
     "check_arguments",
     "replay_legal",
     "replay_table",
     "tile",
     "to_json",
+    "value_matches",
 ]
 
-_MODULES = ("values", "rejections", "validate", "replay", "serve")
+_MODULES = ("values", "rejections", "validate", "replay", "serve", "compare")
 """Where the names of `__all__` not defined here live, searched in this order."""
