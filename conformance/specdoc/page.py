@@ -42,7 +42,8 @@ li.rule > code:first-child { font-weight: bold; }
 li.reading { border-left: 4px solid #d48a00; padding-left: 0.5rem; }
 li.theorem { border-left: 4px solid #2a7ab0; padding-left: 0.5rem; }
 li.withdrawn { color: #888; text-decoration: line-through; }
-table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 0.3rem; }
+table { border-collapse: collapse; display: block; max-width: 100%; overflow-x: auto; }
+td, th { border: 1px solid #ccc; padding: 0.3rem; }
 figure.board { margin: 0.5rem 0; overflow-x: auto; }
 pre.turns { background: #f0f4f8; }
 td:first-child { white-space: nowrap; }
