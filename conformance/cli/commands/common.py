@@ -11,7 +11,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from conformance.engine.client import split_command
-from conformance.engine.sandbox import DEFAULT_MEMORY_MB, SandboxError, sandboxed
+from conformance.engine.sandbox import (
+    DEFAULT_MEMORY_MB,
+    SandboxError,
+    passed_variables,
+    sandboxed,
+)
 from conformance.engine.timeouts import MAX_SECONDS, seconds_argument
 from conformance.reports.sanitize import terminal_text
 from conformance.runner.execute import DEFAULT_TIMEOUT, reference_engine
@@ -21,8 +26,10 @@ from conformance.suite.protocol import QUERY_CMDS
 __all__ = [
     "MAX_SECONDS",
     "add_engine_options",
+    "add_sandbox_options",
     "add_selection_options",
     "add_timeout_option",
+    "confine",
     "discard_stdout",
     "engine_from_args",
     "error",
@@ -49,12 +56,34 @@ def add_engine_options(parser: argparse.ArgumentParser, *, required: bool = Fals
         "run without a shell" + ("" if required else " (default: the built-in reference engine)"),
     )
     add_timeout_option(parser)
+    add_sandbox_options(parser)
+
+
+def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
+    """``--sandbox`` and the options that go with it."""
     parser.add_argument(
         "--sandbox",
         action="store_true",
-        help="run the engine under bubblewrap: read-only file system but its own working "
-        "folder, private /tmp, no network, its own PID namespace, limits on memory, "
-        "processes and CPU time (Linux; exit 2 when bwrap is missing)",
+        help="run the engine under bubblewrap, as an unprivileged user with no capability: "
+        "only the system's programs and the folders its command names, read-only; its own "
+        "working folder and /tmp, each of 64 MiB; no network; its own PID namespace; a "
+        "minimal environment; limits on memory, processes and CPU time (Linux; exit 2 "
+        "when bwrap is missing)",
+    )
+    parser.add_argument(
+        "--sandbox-env",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="with --sandbox: pass this variable to the engine, with its value here or the "
+        "one given (repeatable)",
+    )
+    parser.add_argument(
+        "--sandbox-path",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="with --sandbox: show this file or folder to the engine, read-only (repeatable)",
     )
     parser.add_argument(
         "--engine-memory",
@@ -124,9 +153,19 @@ def engine_from_args(args: argparse.Namespace) -> tuple[list[str], Mapping[str, 
         argv, env = reference_engine()
     else:
         argv, env = split_command(args.engine), None
-    if getattr(args, "sandbox", False):
-        argv = sandboxed(argv, memory_mb=args.engine_memory)
-    return argv, env
+    return confine(args, argv, env), env
+
+
+def confine(args: argparse.Namespace, argv: list[str], env: Mapping[str, str] | None) -> list[str]:
+    """``argv`` in the sandbox when ``--sandbox`` is given; raises `SandboxError`."""
+    if not getattr(args, "sandbox", False):
+        return argv
+    return sandboxed(
+        argv,
+        memory_mb=args.engine_memory,
+        env=passed_variables(args.sandbox_env, env),
+        paths=args.sandbox_path,
+    )
 
 
 def resolve_engine(
