@@ -247,7 +247,12 @@ class _Session:
             session.exitstatus = _EXIT_EMPTY
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        """Say why an empty session fails."""
+        """Say why an empty session fails, and when containment is partial."""
+        from conformance.cli.commands.common import PARTIAL_CONTAINMENT
+        from conformance.engine import cgroups
+
+        if not self.config.getoption("seven_rocks_sandbox") and not cgroups.available():
+            terminalreporter.write_line(f"seven-rocks: {PARTIAL_CONTAINMENT}")
         if self.skipped and not self.ran and not self.config.getoption("seven_rocks_allow_empty"):
             terminalreporter.write_line(
                 f"seven-rocks: no case was run: all {self.skipped} were skipped (commands or "

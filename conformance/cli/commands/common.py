@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from conformance.engine import cgroups
 from conformance.engine.client import split_command
 from conformance.engine.sandbox import (
     DEFAULT_MEMORY_MB,
@@ -25,6 +26,7 @@ from conformance.suite.protocol import QUERY_CMDS
 
 __all__ = [
     "MAX_SECONDS",
+    "PARTIAL_CONTAINMENT",
     "add_engine_options",
     "add_sandbox_options",
     "add_selection_options",
@@ -36,9 +38,19 @@ __all__ = [
     "expect_fail_from_args",
     "positive_float",
     "resolve_engine",
+    "warn_partial_containment",
     "write_file",
     "write_stdout",
 ]
+
+
+PARTIAL_CONTAINMENT = (
+    "warning: containment is partial: no cgroup can be made here, so a process the "
+    "engine starts that leaves its session, clears its environment and closes its pipes, "
+    "or that forks faster than it can be stopped, may outlive the engine, and a runner "
+    "killed outright leaves the engine running; --sandbox confines the engine fully"
+)
+"""Said when an engine runs with neither a cgroup of its own nor the sandbox."""
 
 
 def positive_float(text: str) -> float:
@@ -171,15 +183,24 @@ def confine(args: argparse.Namespace, argv: list[str], env: Mapping[str, str] | 
 def resolve_engine(
     args: argparse.Namespace,
 ) -> tuple[list[str], Mapping[str, str] | None] | None:
-    """Like `engine_from_args`, but says on stderr what is wrong and returns None."""
+    """Like `engine_from_args`, but says on stderr what is wrong and returns None;
+    warns when containment is partial (`warn_partial_containment`)."""
     try:
-        return engine_from_args(args)
+        engine = engine_from_args(args)
     except SandboxError as exc:
         error(str(exc))
         return None
     except ValueError as exc:
         error(f"bad --engine: {exc}")
         return None
+    warn_partial_containment(args)
+    return engine
+
+
+def warn_partial_containment(args: argparse.Namespace) -> None:
+    """Say on stderr that containment is partial: no ``--sandbox``, and no cgroup."""
+    if not getattr(args, "sandbox", False) and not cgroups.available():
+        error(PARTIAL_CONTAINMENT)
 
 
 def error(message: str) -> None:

@@ -16,6 +16,7 @@ from conformance.cli.commands.common import (
     add_timeout_option,
     confine,
     error,
+    warn_partial_containment,
     write_file,
     write_stdout,
 )
@@ -102,10 +103,12 @@ def _engines(args: argparse.Namespace) -> list[tuple[list[str], Mapping[str, str
         error(f"compare shows at most {len(string.ascii_uppercase)} engines")
         return None
     try:
-        return [(confine(args, argv, env), env) for argv, env in engines]
+        confined = [(confine(args, argv, env), env) for argv, env in engines]
     except SandboxError as exc:
         error(str(exc))
         return None
+    warn_partial_containment(args)
+    return confined
 
 
 _STYLE = {
