@@ -82,6 +82,9 @@ def _strays(token: str, pipes: Sequence[int]) -> tuple[list[int], bool]:
     token the runner put in the engine's environment (inherited unless cleared) or by
     holding one of the engine's pipes (which would keep the runner waiting for EOF).
     Linux only (``/proc``); elsewhere the process group is all that can be ended.
+    Read by hand rather than through psutil: its environment parsed into a dict for
+    every process makes a scan several times slower, and the scan's pace is what
+    catches a process that forks anew every few milliseconds.
 
     A process that vanishes while it is read may have been a stray that forked and
     exited: its child is not in this scan's listing, so the caller scans again.
@@ -106,7 +109,7 @@ def _strays(token: str, pipes: Sequence[int]) -> tuple[list[int], bool]:
                 if marker in f.read().split(b"\0"):
                     found.append(int(name))
                     continue
-            if links and not _child_of(base, me):
+            if links and not _child_of(int(name), me):
                 # A child of the runner is never a stray; one caught between fork and exec
                 # still holds copies of every pipe of the runner, other engines' too.
                 for fd_name in os.listdir(f"{base}/fd"):
@@ -121,12 +124,10 @@ def _strays(token: str, pipes: Sequence[int]) -> tuple[list[int], bool]:
     return found, vanished
 
 
-def _child_of(base: str, pid: int) -> bool:
+def _child_of(pid: int, parent: int) -> bool:
     try:
-        with open(f"{base}/stat", "rb") as f:
-            # The command name may hold spaces and parentheses: fields follow the last ")".
-            return int(f.read().rsplit(b")", 1)[1].split()[1]) == pid
-    except (OSError, ValueError, IndexError):
+        return psutil.Process(pid).ppid() == parent
+    except psutil.Error:
         return False
 
 

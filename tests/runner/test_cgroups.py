@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 from conformance.cli import build_parser
@@ -34,6 +35,8 @@ from tests.support.hostile import (
     signals_as_default,
 )
 
+_ENDED = (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD)
+
 needs_cgroup = pytest.mark.skipif(
     not cgroups.available(),
     reason="no cgroup can be made here (no writable cgroup v2, freezer or pids hierarchy)",
@@ -43,14 +46,12 @@ needs_cgroup = pytest.mark.skipif(
 def _with_argument(argument: str) -> list[int]:
     """Pids of live processes with ``argument`` on their command line."""
     found = []
-    for entry in Path("/proc").iterdir():
+    for process in psutil.process_iter():
         try:
-            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
+            if argument in process.cmdline() and process.status() not in _ENDED:
+                found.append(process.pid)
+        except psutil.Error:
             continue
-        if argument.encode() in cmdline and state not in ("Z", "X"):
-            found.append(int(entry.name))
     return found
 
 
