@@ -30,7 +30,7 @@ from conformance.engine.sandbox import (
     sandboxed,
 )
 from tests.support.cli import FAKES, ROOT, TEST_FIXTURES, cli, env
-from tests.support.hostile import MARK_VAR, assert_nothing_left
+from tests.support.hostile import MARK_VAR, assert_nothing_left, marked
 
 BWRAP = shutil.which("bwrap")
 needs_bwrap = pytest.mark.skipif(BWRAP is None, reason="bubblewrap (bwrap) is not installed")
@@ -238,3 +238,33 @@ def test_sandbox_env_wants_a_name() -> None:
         "A": "1",
         "HOME": "/h",
     }
+
+
+@needs_bwrap
+@usable
+def test_the_sandboxed_engine_dies_with_a_runner_killed_outright() -> None:
+    mark = uuid.uuid4().hex
+    hopper = f"{sys.executable} {FAKES / 'hopper.py'} --token"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "conformance", "run", "--sandbox", "--engine", hopper,
+         "--sandbox-env", MARK_VAR, "--no-suite", "--fixtures", str(TEST_FIXTURES),
+         "--timeout", "60"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env(**{MARK_VAR: mark}),
+        cwd=ROOT,
+    )  # fmt: skip
+    try:
+        for _ in range(200):  # bounded wait until the engine and its hopper run
+            if len([p for p in marked(mark) if _is_python(p)]) >= 3:
+                break
+            time.sleep(0.05)
+    finally:
+        proc.kill()  # SIGKILL: no handler runs
+        proc.wait()
+    assert_nothing_left(mark)
+
+
+def _is_python(pid: int) -> bool:
+    try:
+        return Path(psutil.Process(pid).cmdline()[0]).name.startswith("python")
+    except (psutil.Error, IndexError):
+        return False
