@@ -13,6 +13,7 @@ from pathlib import Path
 from conformance.engine import cgroups
 from conformance.engine.client import split_command
 from conformance.engine.sandbox import (
+    DEFAULT_FOLDER_MB,
     DEFAULT_MEMORY_MB,
     SandboxError,
     passed_variables,
@@ -78,7 +79,8 @@ def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="run the engine under bubblewrap, as an unprivileged user with no capability: "
         "only the system's programs and the folders its command names, read-only; its own "
-        "working folder and /tmp, each of 64 MiB; no network; its own PID namespace; a "
+        f"working folder and /tmp, each of {DEFAULT_FOLDER_MB} MiB; no network; its own PID "
+        "namespace; a "
         "minimal environment; limits on memory, processes and CPU time (Linux; exit 2 "
         "when bwrap is missing)",
     )
