@@ -263,9 +263,11 @@ def _write(path: str, name: str, value: str) -> None:
 
 
 def _pids(path: str) -> list[int]:
+    # 0 stands for a process outside this runner's PID namespace (one an engine moved
+    # in): never signalled, since kill(0) would signal the runner's own process group.
     try:
         with open(os.path.join(path, "cgroup.procs"), encoding="ascii") as f:
-            return [int(line) for line in f if line.strip()]
+            return [pid for pid in (int(line) for line in f if line.strip()) if pid > 0]
     except (OSError, ValueError):
         return []
 

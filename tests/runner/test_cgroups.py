@@ -298,3 +298,10 @@ def test_where_no_cgroup_can_be_made_the_runner_says_containment_is_partial(
     monkeypatch.setattr(cgroups, "_FOUND", [cgroups.Hierarchy(str(no_cgroup), "v2")])
     assert resolve_engine(parser.parse_args(["run", "--engine", "x"]))
     assert capsys.readouterr().err == ""
+
+
+def test_a_process_shown_as_pid_0_is_never_signalled(tmp_path: Path) -> None:
+    # A process outside the runner's PID namespace is listed as 0; kill(0, SIGKILL)
+    # would kill the runner's own process group.
+    (tmp_path / "cgroup.procs").write_text("0\n0\n", encoding="ascii")
+    assert cgroups._pids(str(tmp_path)) == []
