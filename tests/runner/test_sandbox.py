@@ -196,7 +196,10 @@ def test_no_socket_of_the_host_is_reachable(tmp_path: Path) -> None:
 @usable
 def test_the_engine_gets_a_minimal_environment_and_no_home(tmp_path: Path) -> None:
     secret = Path.home() / f"seven-rocks-secret-{uuid.uuid4().hex[:8]}"
-    secret.write_text("token", encoding="utf-8")  # readable by all, in the runner's home
+    try:
+        secret.write_text("token", encoding="utf-8")  # readable by all, in the runner's home
+    except OSError:
+        pytest.skip("the runner's home cannot be written here")
     try:
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv("CI_JOB_TOKEN", "s3cret")
