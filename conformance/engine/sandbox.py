@@ -8,6 +8,7 @@ The engine's command is run as ``bwrap ... -- [setpriv ...] prlimit ... -- ENGIN
   Unix socket of the host (none in a folder it is shown);
 - a working folder of its own (`WORK`, its current folder and ``HOME``) and a private
   ``/tmp``, each a RAM file system of `DEFAULT_FOLDER_MB` MiB, gone with it;
+- no Unix socket made (`seccomp`): so none connected to, even in a folder it is shown;
 - no network (``--unshare-net``, which also hides the host's abstract sockets), its own
   PID namespace (``--unshare-pid``: every process it starts, whatever it does, dies with
   it), ``--die-with-parent``;
@@ -24,10 +25,16 @@ A missing ``bwrap`` is an error (`SandboxError`), never a silent run unconfined.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
 import shutil
+import tempfile
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import PurePosixPath
+
+from conformance.engine import seccomp
 
 __all__ = [
     "BASE_ENVIRONMENT",
@@ -70,6 +77,33 @@ BASE_ENVIRONMENT = {
 
 class SandboxError(RuntimeError):
     """The sandbox cannot be set up (bubblewrap or prlimit missing, a bad limit)."""
+
+
+_FILTER: list[str] = []  # the file of the seccomp filter, once written
+_FILTER_LOCK = threading.Lock()
+_FILTER_FD = "9"
+"""The descriptor on which bubblewrap reads the filter (a shell opens the file there)."""
+
+
+def _filter_file() -> str | None:
+    """A file holding this machine's seccomp filter (removed at exit), or None."""
+    with _FILTER_LOCK:
+        if not _FILTER:
+            code = seccomp.program()
+            if code is None:
+                return None
+            fd, path = tempfile.mkstemp(prefix="seven-rocks-seccomp-")
+            with os.fdopen(fd, "wb") as f:
+                f.write(code)
+            _FILTER.append(path)
+            atexit.register(_remove_filter)
+        return _FILTER[0]
+
+
+def _remove_filter() -> None:
+    for path in _FILTER:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 def passed_variables(
@@ -211,8 +245,13 @@ def sandboxed(
     shown = named_folders([*argv, prlimit, *drop[:1]], env or {})
     shown += [os.path.abspath(p) for p in paths if os.path.abspath(p) not in shown]
     size = str(DEFAULT_FOLDER_MB * 1024 * 1024)
+    rules = _filter_file()
+    # A shell opens the filter on its descriptor, then becomes bubblewrap.
+    opener = [] if rules is None else ["/bin/sh", "-c", f'exec "$@" {_FILTER_FD}<"$0"', rules]
     return [
+        *opener,
         bwrap,
+        *([] if rules is None else ["--seccomp", _FILTER_FD]),
         *user,
         "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
         "--unshare-cgroup-try",

@@ -23,8 +23,8 @@ def _status(field):
 
 
 def _sockets():
-    """Sockets found under / (not /proc, /sys, /dev) that accept a connection."""
-    reached = []
+    """Sockets found under / (not /proc, /sys, /dev), and those that accept a connection."""
+    seen, reached = [], []
     for top, folders, files in os.walk("/"):
         if top == "/":
             folders[:] = [f for f in folders if f not in ("proc", "sys", "dev")]
@@ -33,13 +33,14 @@ def _sockets():
             try:
                 if not stat.S_ISSOCK(os.lstat(path).st_mode):
                     continue
+                seen.append(path)
                 with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
                     s.settimeout(1)
                     s.connect(path)
                 reached.append(path)
             except OSError:
                 pass
-    return reached
+    return seen, reached
 
 
 def _forks(count):
@@ -80,7 +81,7 @@ found = {
     "visible": [p for p in ("/run", "/var/run", "/var", "/home", "/sys") if os.path.exists(p)],
 }
 if "--sockets" in sys.argv:
-    found["sockets"] = _sockets()
+    found["sockets_seen"], found["sockets"] = _sockets()
 if "--read" in sys.argv:
     try:
         with open("/" + sys.argv[sys.argv.index("--read") + 1]) as f:

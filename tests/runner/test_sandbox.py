@@ -124,10 +124,15 @@ def test_the_engine_sees_only_the_folders_its_command_names(tmp_path: Path) -> N
     assert named_folders([os.path.expanduser("~/engine.py")]) == []
 
 
-def _probe(*args: str, seen: Callable[[], object] = lambda: None, **extra: Any) -> dict[str, Any]:
-    """What probes_sandbox.py found, run in the sandbox through the API (``seen`` is
-    called while it runs)."""
-    command = [sys.executable, str(FAKES / "probes_sandbox.py"), *args]
+def _probe(
+    *args: str,
+    seen: Callable[[], object] = lambda: None,
+    script: Path = FAKES / "probes_sandbox.py",
+    **extra: Any,
+) -> dict[str, Any]:
+    """What ``script`` (probes_sandbox.py) found, run in the sandbox through the API
+    (``seen`` is called while it runs)."""
+    command = [sys.executable, str(script), *args]
     with api.start_engine(command, sandbox=True, timeout=60, **extra) as engine:
         for _ in range(100):  # written before the handshake; its reader may lag behind
             tail = engine.stderr_tail(20000)
@@ -168,26 +173,33 @@ def _has_argument(process: psutil.Process, argument: str) -> bool:
 @usable
 def test_no_socket_of_the_host_is_reachable(tmp_path: Path) -> None:
     # A read-only file system does not stop connect(): the engine is shown no folder
-    # of the host's sockets (/run, /tmp, a home), and none turns up anywhere it looks.
-    places = [Path("/run"), Path("/tmp"), Path.home()]
+    # of the host's sockets (/run, /tmp, a home), and makes no Unix socket, so that one
+    # in a folder it is shown (its own) cannot be reached either.
+    folder = tmp_path / "engine"
+    folder.mkdir()
+    for name in ("probes_sandbox.py", "_base.py"):
+        shutil.copy(FAKES / name, folder / name)
+    places = [Path("/run"), Path("/tmp"), Path.home(), folder]
     listening = []
     for place in places:
-        path = place / f"seven-rocks-{uuid.uuid4().hex[:8]}.sock"
+        path = place / f"sr-{uuid.uuid4().hex[:8]}.sock"
         server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             server.bind(str(path))
         except OSError:  # /run is root's
             server.close()
             continue
+        path.chmod(0o777)  # as the system bus's is: anyone may connect
         server.listen()
         listening.append((server, path))
     try:
-        assert listening
-        found = _probe("--sockets")
+        assert listening[-1][1].parent == folder
+        found = _probe("--sockets", script=folder / "probes_sandbox.py")
     finally:
         for server, path in listening:
             server.close()
             path.unlink()
+    assert str(listening[-1][1]) in found["sockets_seen"]  # there, and shown
     assert found["sockets"] == []
     assert found["visible"] == []
 
