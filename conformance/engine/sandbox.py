@@ -86,15 +86,19 @@ _FILTER_FD = "9"
 
 
 def _filter_file() -> str | None:
-    """A file holding this machine's seccomp filter (removed at exit), or None."""
+    """A file holding this machine's seccomp filter (removed at exit), or None; raises
+    `SandboxError` when it cannot be written."""
     with _FILTER_LOCK:
         if not _FILTER:
             code = seccomp.program()
             if code is None:
                 return None
-            fd, path = tempfile.mkstemp(prefix="seven-rocks-seccomp-")
-            with os.fdopen(fd, "wb") as f:
-                f.write(code)
+            try:
+                fd, path = tempfile.mkstemp(prefix="seven-rocks-seccomp-")
+                with os.fdopen(fd, "wb") as f:
+                    f.write(code)
+            except OSError as exc:
+                raise SandboxError(f"cannot write the sandbox's seccomp filter: {exc}") from exc
             _FILTER.append(path)
             atexit.register(_remove_filter)
         return _FILTER[0]
