@@ -283,3 +283,15 @@ def _is_python(pid: int) -> bool:
         return Path(psutil.Process(pid).cmdline()[0]).name.startswith("python")
     except (psutil.Error, IndexError):
         return False
+
+
+def test_the_seccomp_filter_is_made_for_known_machines_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from conformance.engine import seccomp
+
+    monkeypatch.setattr(seccomp.platform, "machine", lambda: "x86_64")
+    code = seccomp.program()
+    assert code is not None and len(code) % 8 == 0  # struct sock_filter, 8 bytes each
+    monkeypatch.setattr(seccomp.platform, "machine", lambda: "riscv64")
+    assert seccomp.program() is None
