@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import glob
 import os
 import shutil
 import tempfile
@@ -157,6 +158,18 @@ def _home_of(path: str) -> str | None:
     return path if _too_wide(folder) else folder
 
 
+def _pth_folders(folder: str) -> list[str]:
+    """The folders named by the ``.pth`` files of ``folder``, when it is a virtual
+    environment (``pyvenv.cfg``): where an editable install's code lives."""
+    if not os.path.isfile(os.path.join(folder, "pyvenv.cfg")):
+        return []
+    found = []
+    for pth in glob.glob(os.path.join(folder, "lib", "python*", "site-packages", "*.pth")):
+        with contextlib.suppress(OSError, UnicodeDecodeError), open(pth, encoding="utf-8") as f:
+            found += [line.strip() for line in f if line.startswith("/")]
+    return [path for path in found if os.path.isdir(path) and not _too_wide(path)]
+
+
 def _under(path: str, folders: Sequence[str]) -> bool:
     return any(PurePosixPath(path).is_relative_to(folder) for folder in folders)
 
@@ -164,7 +177,9 @@ def _under(path: str, folders: Sequence[str]) -> bool:
 def named_folders(argv: Sequence[str], env: Mapping[str, str] | None = None) -> list[str]:
     """What an engine's command needs besides the system: the folder of each absolute
     path among its arguments and in its variables (as `_home_of` says), also once its
-    links are resolved; none inside another or in `SYSTEM_PATHS`."""
+    links are resolved, and the folders a virtual environment so shown adds to Python's
+    path (`_pth_folders`: an editable install); none inside another or in
+    `SYSTEM_PATHS`."""
     named = [a for a in argv if a.startswith("/")]
     values = (env or {}).values()
     named += [p for value in values for p in value.split(os.pathsep) if p.startswith("/")]
@@ -175,7 +190,7 @@ def named_folders(argv: Sequence[str], env: Mapping[str, str] | None = None) -> 
         for each in (os.path.normpath(path), os.path.realpath(path)):
             home = _home_of(each)
             if home is not None:
-                found.append(home)
+                found += [home, *_pth_folders(home)]
     kept: list[str] = []
     for folder in sorted(set(found), key=len):  # a folder before anything inside it
         if not _under(folder, [*SYSTEM_PATHS, *kept]):

@@ -123,6 +123,14 @@ def test_the_engine_sees_only_the_folders_its_command_names(tmp_path: Path) -> N
     if lone is not None:
         assert named_folders([str(lone)]) == []  # /tmp/engine.py does not exist
     assert named_folders([os.path.expanduser("~/engine.py")]) == []
+    # An editable install: its code is where the environment's .pth file says.
+    (venv / "pyvenv.cfg").write_text("home = /usr/bin\n", encoding="utf-8")
+    site = venv / "lib" / "python3.11" / "site-packages"
+    site.mkdir(parents=True)
+    code = tmp_path / "elsewhere" / "src"
+    code.mkdir(parents=True)
+    (site / "editable.pth").write_text(f"{code}\nimport os\n/\n", encoding="utf-8")
+    assert named_folders([str(venv / "bin" / "python")]) == [str(venv), str(code)]
 
 
 def _probe(
