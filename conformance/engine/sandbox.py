@@ -1,6 +1,7 @@
 """The engine under test confined with bubblewrap (``--sandbox``), on Linux.
 
-The engine's command is run as ``bwrap ... -- [setpriv ...] prlimit ... -- ENGINE``:
+The engine's command is run as ``bwrap ... -- [setpriv ...] prlimit ... -- ENGINE``
+(through a shell that opens the seccomp filter for bubblewrap):
 
 - it sees only what it needs, read-only: the system's programs and libraries
   (`SYSTEM_PATHS`) and the folders its command names (`named_folders`), with those
@@ -262,7 +263,10 @@ def sandboxed(
     user = [] if root else ["--unshare-user", "--uid", str(ENGINE_UID), "--gid",
                             str(ENGINE_UID), "--cap-drop", "ALL"]  # fmt: skip
     shown = named_folders([*argv, prlimit, *drop[:1]], env or {})
-    shown += [os.path.abspath(p) for p in paths if os.path.abspath(p) not in shown]
+    for path in map(os.path.abspath, paths):
+        if not os.path.exists(path):
+            raise SandboxError(f"--sandbox-path {path!r}: no such file or folder")
+        shown += [path] if path not in shown else []
     size = str(DEFAULT_FOLDER_MB * 1024 * 1024)
     rules = _filter_file()
     # A shell opens the filter on its descriptor, then becomes bubblewrap.

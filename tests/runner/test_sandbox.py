@@ -104,6 +104,9 @@ def test_no_bubblewrap_is_an_error(tmp_path: Path) -> None:
     assert "--sandbox needs bubblewrap" in done.stderr
     with pytest.raises(SandboxError, match="at least 16 MiB"):
         sandboxed(["true"], memory_mb=1)
+    if BWRAP is not None:  # else that is the error
+        with pytest.raises(SandboxError, match="no such file or folder"):
+            sandboxed(["true"], paths=[str(tmp_path / "missing")])
 
 
 def test_the_engine_sees_only_the_folders_its_command_names(tmp_path: Path) -> None:
