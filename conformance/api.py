@@ -175,8 +175,11 @@ def run(
     expected failures of ``options`` applied, each failed perft count located (its
     ``located``) unless ``options.locate_perft`` is false.
     Raises `EngineStartError` when the engine cannot be started at all, and
-    ``ValueError`` for a timeout in ``options`` that is not a number of seconds in
-    (0, 3600]; everything the engine does wrong afterwards is in the results.
+    ``ValueError`` for ``jobs`` that is not a whole number from 1 to 256 (``True`` is
+    not one); everything the engine does wrong afterwards is in the results. Building
+    `RunOptions` raises ``ValueError`` for a timeout that is not a number of seconds
+    in (0, 3600], and for a ``max_restarts`` or ``max_fail`` that is not a whole
+    number of at least 0.
     """
     argv, env = _confined(engine, sandbox, engine_memory, sandbox_env, sandbox_paths)
     selected = load_suite() if cases is None else list(cases)

@@ -25,13 +25,14 @@ try:
     from hypothesis import strategies as st
 except ImportError as error:  # pragma: no cover - depends on the environment
     raise ImportError(
-        "conformance.strategies needs Hypothesis: python -m pip install hypothesis "
-        "(or the suite's test extra, python -m pip install 'seven-rocks-conformance[test]')"
+        "conformance.strategies needs Hypothesis: python -m pip install hypothesis (or the "
+        "suite's strategies extra, python -m pip install 'seven-rocks-conformance[strategies]')"
     ) from error
 
 from seven_rocks_kit import ALL_TILES, QUERY_CMDS
 
-from conformance.runner.compare import matches
+from conformance.runner.judge import differences
+from conformance.suite.messages import expected_of
 from reference_impl.adapter import handle
 
 __all__ = [
@@ -57,9 +58,14 @@ def reference(request: dict[str, JSON]) -> dict[str, JSON]:
 
 
 def agrees(request: dict[str, JSON], reply: JSON) -> bool:
-    """Whether ``reply`` gives what the reference engine gives, compared as the suite
-    compares (the arrays the protocol leaves unordered as multisets)."""
-    return matches(reference(request), reply)
+    """Whether ``reply`` gives what the reference engine gives, judged as the suite judges
+    a case (`conformance.runner.judge.differences`): every value whole, the arrays the
+    protocol leaves unordered as multisets, the reply's shapes those of the protocol. A
+    reply's ``seq``, and a rejection's ``message``, are not compared."""
+    if not isinstance(reply, dict):
+        return False
+    expected = expected_of(reference(request))
+    return not differences(expected, reply, {"seq": 0, **request}, complete=True)
 
 
 def tiles() -> st.SearchStrategy[list[int]]:

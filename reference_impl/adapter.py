@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import IO
 
 from seven_rocks_kit.protocol import PROTOCOL_VERSION as PROTOCOL
+from seven_rocks_kit.serve import LongInteger
 
 from . import __version__
 from .commands import COMMANDS, Command
@@ -40,9 +41,10 @@ def handle(request: JSON, commands: Mapping[str, Command] = COMMANDS) -> dict[st
     if "seq" not in request:
         return _rejected(None, BadRequest("the request has no seq"))
     seq = request["seq"]
-    if type(seq) is not int:
-        # Section 4: an integer, echoed exactly (any size: `loads` reads it whole); a
-        # fraction, an exponent (1e400 reads as infinity), a bool or a string is refused.
+    if type(seq) is not int and type(seq) is not LongInteger:
+        # Section 4: an integer, echoed exactly (any size: `loads` reads it whole, past
+        # Python's limit as a LongInteger); a fraction, an exponent (1e400 reads as
+        # infinity), a bool or a string is refused.
         return _rejected(None, BadRequest("seq must be an integer"))
     name = request.get("cmd")
     command = commands.get(name) if isinstance(name, str) else None

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import orjson
+from seven_rocks_kit.serve import LongInteger, read_json, reply_text
 
 __all__ = ["dumps", "loads"]
 
@@ -22,26 +23,26 @@ _LONG_DIGITS = re.compile(rb"[0-9]{19}")
 _ENCODE = json.JSONEncoder(separators=(",", ":"), allow_nan=False, check_circular=False).encode
 
 
-def _not_json(constant: str) -> None:
-    raise ValueError(f"{constant} is not JSON")
-
-
 def loads(line: bytes) -> Any:
     """The JSON value of `line`, as ``json.loads`` reads it except that NaN and Infinity
-    are refused (they are not JSON). Raises `ValueError` (or `RecursionError` for absurd
-    nesting) as ``json.loads`` does."""
+    are refused (they are not JSON) and an integer longer than Python turns into an
+    `int` is a `LongInteger` (the kit's reading). Raises `ValueError` (or
+    `RecursionError` for absurd nesting) as ``json.loads`` does."""
     if _LONG_DIGITS.search(line) is None:
         try:
             return orjson.loads(line)
         except orjson.JSONDecodeError:
             pass  # `json` refuses it too, and words the refusal
-    return json.loads(line, parse_constant=_not_json)
+    return read_json(line)
 
 
 def dumps(value: Any) -> bytes:
     """`value` as compact JSON. Non-ASCII text is written as UTF-8; an integer outside 64
-    bits, which orjson refuses, is written by `json`. `value` must not hold NaN or
-    infinities (orjson would write them as null)."""
+    bits, which orjson refuses, is written by `json`, and a reply's `LongInteger` seq
+    with all its digits. `value` must not hold NaN or infinities (orjson would write
+    them as null)."""
+    if isinstance(value, dict) and type(value.get("seq")) is LongInteger:
+        return reply_text(value).encode()  # orjson would write the dataclass as an object
     try:
         return orjson.dumps(value)
     except orjson.JSONEncodeError:

@@ -9,15 +9,15 @@ engine behind them trusts what they return.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 from seven_rocks_kit import validate as form
-from seven_rocks_kit.values import Deal
+from seven_rocks_kit.values import ALL_TILES, Counted, Deal, EndPoint, OpenPoint, to_json
 
 from .actions import PASS, Action, Placement
 from .hand import End, Hand
 from .table import Point, Table
-from .tiles import HIGH, LOW, SIDES, Tile
+from .tiles import SIDES, Tile
 
 __all__ = [
     "JSON",
@@ -41,8 +41,6 @@ JSON = Any
 
 # The request form is the kit's (`seven_rocks_kit.validate`): one validator, its messages
 # and its precedence. What it returns, the kit's values, are the engine's values too.
-_SIDE_NAME: Final = tuple(side.wire for side in SIDES)
-"""The protocol's name of each side by its number, as attach points hold sides."""
 
 
 def require(args: Mapping[str, JSON], required: set[str], optional: set[str]) -> None:
@@ -113,32 +111,60 @@ def deal_masks(deal: Deal) -> list[int]:
 # --------------------------------------------------------------- formatting
 
 
+# Every value is written by the kit's one `to_json`, from the kit's values: the engine's
+# tile indexes and attach points are turned into those first.
+
+
 def tile_json(tile: int) -> list[int]:
     """``[low, high]`` for a tile index."""
-    return [LOW[tile], HIGH[tile]]
+    written: list[int] = to_json(ALL_TILES[tile])
+    return written
+
+
+def _end(point: Point) -> EndPoint:
+    return EndPoint(ALL_TILES[point[0]], SIDES[point[1]])
 
 
 def point_json(point: Point, with_value: bool = True) -> dict[str, JSON]:
     """An end point, with its value where the reply lists open points."""
-    out: dict[str, JSON] = {"tile": tile_json(point[0]), "side": _SIDE_NAME[point[1]]}
-    if with_value:
-        out["value"] = point[2]
-    return out
+    end = _end(point)
+    written: dict[str, JSON] = to_json(OpenPoint(end, point[2]) if with_value else end)
+    return written
 
 
 def move_json(tile: int, point: Point | None) -> dict[str, JSON]:
     """A placement in canonical form."""
-    if point is None:
-        return {"tile": tile_json(tile)}
-    return {"tile": tile_json(tile), "on": point_json(point, with_value=False)}
+    placed = Placement(ALL_TILES[tile], None if point is None else _end(point))
+    written: dict[str, JSON] = to_json(placed)
+    return written
+
+
+_WRITTEN: dict[object, dict[str, JSON]] = {}
+"""Open points and counted ends already written, by their engine form: a few hundred
+distinct ones appear in every table. Shared between results, which are only encoded or
+compared."""
+
+
+def _open(point: Point) -> dict[str, JSON]:
+    made = _WRITTEN.get(point)
+    if made is None:
+        made = _WRITTEN[point] = point_json(point)
+    return made
+
+
+def _counted(tile: int, value: int) -> dict[str, JSON]:
+    made = _WRITTEN.get((tile, value))
+    if made is None:
+        made = _WRITTEN[tile, value] = to_json(Counted(ALL_TILES[tile], value))
+    return made
 
 
 def table_result(table: Table, credits: list[int]) -> dict[str, JSON]:
     """The ``table`` command's result: `table` after placements credited `credits`."""
     return {
         "spinner": None if table.spinner < 0 else tile_json(table.spinner),
-        "open": [point_json(point) for point in table.points()],
-        "counted": [{"tile": tile_json(t), "value": v} for t, v in table.counted()],
+        "open": [_open(point) for point in table.points()],
+        "counted": [_counted(t, v) for t, v in table.counted()],
         "end_sum": table.end_sum(),
         "credits": credits,
         "credit": credits[-1] if credits else None,

@@ -4,12 +4,14 @@ import os
 import subprocess
 import sys
 import zipfile
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from tests.support.cli import Installed
+from tests.support.tools import MISSING, on_ci
 
 # The machines running the tests are shared and noisy: a per-example deadline would
 # turn a slow moment into a failure that says nothing about the code.
@@ -17,6 +19,22 @@ settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
 _ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Under CI=true, a skip for want of a tool that .ci/run installs is a failure."""
+    report = yield
+    if on_ci() and report.skipped and isinstance(report.longrepr, tuple):
+        reason = str(report.longrepr[2]).removeprefix("Skipped: ")
+        if reason.startswith(MISSING):
+            report.outcome = "failed"
+            report.longrepr = (
+                f"{reason}\n(CI=true: .ci/run installs this tool, so a skip would hide it)"
+            )
+    return report
 
 
 @pytest.fixture(scope="session")

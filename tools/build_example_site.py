@@ -1,39 +1,38 @@
-"""Rebuild the example conformance site, examples/site/, from fresh runs.
+"""Build the example conformance site from fresh runs of the example engines.
 
-    python tools/build_example_site.py           # run the engines again, then build
-    python tools/build_example_site.py --check   # change nothing; exit 1 if stale
+    python tools/build_example_site.py OUT                 # the site, into the folder OUT
+    python tools/build_example_site.py OUT --reports DIR   # and keep the runs' reports in DIR
 
 The engines are the reference, three of its mutants, the published all-fives-domino
-engine (the ``thirdparty`` extra) and the four releases of tools/example_engine.py.
-Their JSON reports are kept in examples/site-reports/; a report is rewritten only when
-the run's results changed (durations aside), so a rebuild with nothing new changes no
-file. The site is then built from those reports by ``seven-rocks-conformance site``.
+engine (when the ``thirdparty`` extra is installed) and the four releases of
+tools/example_engine.py. The site is built from their JSON reports by
+``seven-rocks-conformance site``. It is not committed (5 MB that no user of the suite
+needs in a checkout): CI builds it, and a project publishes its own.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib.util
 import os
 import shlex
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script
     sys.path.insert(0, str(ROOT))
 
-from conformance.site.build import MANIFEST, build_site, write_site  # noqa: E402
+from conformance.site.build import build_site, write_site  # noqa: E402
 from conformance.site.reading import read_report  # noqa: E402
 
-__all__ = ["ENGINES", "REPORTS", "SITE", "main", "run_report", "same_run", "site_files"]
+__all__ = ["ENGINES", "THIRD_PARTY", "main", "run_report", "site_files"]
 
-SITE = ROOT / "examples" / "site"
-REPORTS = ROOT / "examples" / "site-reports"
+THIRD_PARTY = "all-fives-domino"
+"""The published engine among them, which needs the thirdparty extra."""
 _PY = "python"  # found on PATH, which run_report heads with this interpreter's folder
 
 ENGINES: dict[str, list[str]] = {
@@ -66,17 +65,11 @@ def run_report(argv: Sequence[str], *, timeout: float = 300) -> str:
     return done.stdout
 
 
-def _timeless(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _timeless(v) for k, v in value.items() if k != "duration_s"}
-    if isinstance(value, list):
-        return [_timeless(v) for v in value]
-    return value
-
-
-def same_run(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    """Whether two reports say the same, durations aside."""
-    return bool(_timeless(a) == _timeless(b))
+def _third_party_installed() -> bool:
+    try:
+        return importlib.util.find_spec("src.main.game.Board") is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def site_files(reports: Path) -> dict[str, bytes]:
@@ -85,53 +78,26 @@ def site_files(reports: Path) -> dict[str, bytes]:
     return build_site([read_report(p, source=p.name) for p in paths])
 
 
-def _fresh(folder: Path) -> list[str]:
-    """Run every engine and write its report into ``folder`` when its results changed;
-    the names of the reports written."""
-    written = []
-    for stem, argv in ENGINES.items():
-        path = folder / f"{stem}.json"
-        report = run_report(argv)
-        old = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
-        if old is None or not same_run(old, json.loads(report)):
-            path.write_text(report, encoding="utf-8")
-            written.append(path.name)
-    return written
-
-
-def _stale_site(files: Mapping[str, bytes]) -> list[str]:
-    on_disk = {
-        p.relative_to(SITE).as_posix()
-        for p in SITE.rglob("*")
-        if p.is_file() and p.name != MANIFEST
-    }
-    changed = [n for n, content in files.items() if not (SITE / n).is_file()
-               or (SITE / n).read_bytes() != content]  # fmt: skip
-    return sorted({*changed, *(on_disk - set(files))})
-
-
 def main(argv: list[str] | None = None) -> int:
-    """Rebuild (or with --check, only compare) the example site."""
+    """Run every example engine, then write the site; 2 when an engine cannot run."""
     parser = argparse.ArgumentParser(prog="python tools/build_example_site.py")
-    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if stale")
+    parser.add_argument("out", type=Path, help="the folder to write the site into")
+    parser.add_argument("--reports", type=Path, help="keep the JSON reports in this folder")
     options = parser.parse_args(argv)
-    if options.check:
-        with tempfile.TemporaryDirectory() as scratch:
-            for stem in ENGINES:  # the committed reports, to compare fresh runs with
-                source = REPORTS / f"{stem}.json"
-                if source.is_file():
-                    (Path(scratch) / source.name).write_bytes(source.read_bytes())
-            stale_reports = _fresh(Path(scratch))
-        stale = [f"{REPORTS.name}/{n}" for n in stale_reports]
-        stale += [f"{SITE.name}/{n}" for n in _stale_site(site_files(REPORTS))]
-        for name in stale:
-            print(f"stale: {name}", file=sys.stderr)
-        return 1 if stale else 0
-    REPORTS.mkdir(parents=True, exist_ok=True)
-    for name in _fresh(REPORTS):
-        print(f"wrote {REPORTS.name}/{name}")
-    write_site(SITE, site_files(REPORTS))
-    print(f"wrote {SITE.relative_to(ROOT)}")
+    with tempfile.TemporaryDirectory() as scratch:
+        reports = options.reports or Path(scratch)
+        reports.mkdir(parents=True, exist_ok=True)
+        for stem, engine in ENGINES.items():
+            if stem == THIRD_PARTY and not _third_party_installed():
+                print(f"skipped {stem}: python -m pip install ./kits/python '.[thirdparty]'")
+                continue
+            try:
+                (reports / f"{stem}.json").write_text(run_report(engine), encoding="utf-8")
+            except (RuntimeError, OSError, subprocess.SubprocessError) as problem:
+                print(f"{stem}: {problem}", file=sys.stderr)
+                return 2
+        write_site(options.out, site_files(reports))
+    print(f"wrote {options.out}")
     return 0
 
 

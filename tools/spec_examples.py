@@ -6,28 +6,23 @@
 - the *Seed:* part of each rule line, from the sentence table of section 11.2;
 - the *Examples:* part of each rule line: the examples whose fixture cites the rule.
 
-    python tools/spec_examples.py          # exit 1 when rules.md is stale
-    python tools/spec_examples.py --write  # rewrite its generated parts
+    python -m tools.regenerate spec   # rewrite its generated parts (with --check: compare)
 
 A test runs the check, so the generated parts cannot drift from their sources.
 """
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 from collections.abc import Mapping, Sequence
 
 from conformance.specdoc.examples import Example, drawing_for, parse_examples
-from conformance.specdoc.page import suite_cases
 from conformance.specdoc.plays import play_block
 from conformance.suite.fixtures import Case
-from conformance.suite.resources import rules_path
 from conformance.suite.rules import RULE_LINE
 from conformance.suite.traceability import figure_rows, seed_sections, sentence_rows
 
-__all__ = ["main", "regenerate", "rule_examples"]
+__all__ = ["regenerate", "rule_examples"]
 
 _GENERATED_TAIL = re.compile(r"(?: \*Seed:\* [^*]+\.)?(?: \*Examples:\* [^*]+\.)?$")
 
@@ -86,26 +81,3 @@ def regenerate(text: str, cases: Mapping[str, Case]) -> str:
         kept = _GENERATED_TAIL.sub("", line)
         lines[index] = kept + _tail(sections.get(match[1], ()), numbers.get(match[1], ()))
     return "\n".join(lines) + "\n"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Check (default) or rewrite (``--write``) the generated parts of spec/rules.md."""
-    parser = argparse.ArgumentParser(prog="python tools/spec_examples.py", description=main.__doc__)
-    parser.add_argument("--write", action="store_true", help="rewrite rules.md in place")
-    args = parser.parse_args(argv)
-    path = rules_path()
-    text = path.read_text(encoding="utf-8")
-    fresh = regenerate(text, suite_cases())
-    if args.write:
-        path.write_text(fresh, encoding="utf-8")
-        print(f"{path}: drawings, play examples and rule-line tails written")
-        return 0
-    if fresh != text:
-        print(f"{path}: generated parts are stale; run with --write", file=sys.stderr)
-        return 1
-    print(f"{path}: generated parts are current")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

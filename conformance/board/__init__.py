@@ -3,6 +3,9 @@
 The layout follows from the placements alone (it never asks an engine, the reference
 included, what the table is); the marks (open points, counted ends, legal placements)
 come from the answer being drawn. See ``layout`` for how tiles are laid out.
+
+Internal to the suite: no name here is a public interface (those are listed in
+`conformance`'s docstring), and any of them can change in any release.
 """
 
 from __future__ import annotations

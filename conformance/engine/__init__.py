@@ -1,1 +1,7 @@
-"""Talking to an engine under test: the protocol's constants and the JSON Lines client."""
+"""Talking to an engine under test: the protocol's constants and the JSON Lines client.
+
+Internal to the suite: no name here is a public interface (those are listed in
+`conformance`'s docstring), and any of them can change in any release.
+"""
+
+__all__: list[str] = []

@@ -16,10 +16,23 @@ from typing import Any
 from conformance.suite.features import FEATURES
 from conformance.suite.protocol import PROTOCOL_VERSION, QUERY_CMDS
 
-__all__ = ["ENGINE_FIELDS", "EngineInfo", "HandshakeError", "parse_handshake"]
+__all__ = [
+    "CUT_MARK",
+    "ENGINE_FIELDS",
+    "MAX_ENGINE_TEXT",
+    "EngineInfo",
+    "HandshakeError",
+    "parse_handshake",
+]
 
 ENGINE_FIELDS: tuple[str, ...] = ("name", "version", "language")
 """The keys of the handshake's ``engine`` object, each a non-empty string."""
+MAX_ENGINE_TEXT = 200
+"""Characters kept of each text of the ``engine`` object: the name, version and language
+appear on every page of a report and of a site, so a longer one is cut (ending in
+`CUT_MARK`) as a reply is kept bounded, and the run warns of it."""
+CUT_MARK = "\u2026"
+"""The last character of an ``engine`` text that was cut."""
 
 _REQUIRED = ("ready", "protocol", "engine", "cmds")
 _OPTIONAL = ("skip_features",)
@@ -39,6 +52,9 @@ class EngineInfo:
     handshake: Mapping[str, Any] = field(default_factory=dict)
     skip_features: tuple[str, ...] = ()
     """Features (``conformance.suite.features.FEATURES``) the engine does not claim."""
+    cut: tuple[str, ...] = ()
+    """What was cut of the ``engine`` texts (``engine.name: 1048576 characters, 200
+    kept``), each longer than `MAX_ENGINE_TEXT`."""
 
     def __str__(self) -> str:
         return f"{self.name} {self.version} ({self.language}), protocol {self.protocol}"
@@ -125,6 +141,13 @@ def _engine(value: Any) -> dict[str, str]:
     return {key: value[key] for key in ENGINE_FIELDS}
 
 
+def _kept(text: str) -> str:
+    """`text` cut to `MAX_ENGINE_TEXT` characters, the last of them `CUT_MARK`."""
+    if len(text) <= MAX_ENGINE_TEXT:
+        return text
+    return text[: MAX_ENGINE_TEXT - len(CUT_MARK)] + CUT_MARK
+
+
 def parse_handshake(reply: Any, argv: Sequence[str] = ()) -> EngineInfo:
     """Check a decoded handshake reply against the protocol and return what it says.
 
@@ -174,13 +197,19 @@ def parse_handshake(reply: Any, argv: Sequence[str] = ()) -> EngineInfo:
     skip: list[str] = []
     if "skip_features" in reply:
         skip = _names(reply, "skip_features", tuple(FEATURES), "features")
+    cut = tuple(
+        f"engine.{key}: {len(text)} characters, {MAX_ENGINE_TEXT} kept"
+        for key, text in engine.items()
+        if len(text) > MAX_ENGINE_TEXT
+    )
     return EngineInfo(
-        name=engine["name"],
-        version=engine["version"],
-        language=engine["language"],
+        name=_kept(engine["name"]),
+        version=_kept(engine["version"]),
+        language=_kept(engine["language"]),
         protocol=PROTOCOL_VERSION,
         cmds=tuple(cmds),
         argv=tuple(argv),
         handshake=reply,
         skip_features=tuple(skip),
+        cut=cut,
     )

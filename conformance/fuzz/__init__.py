@@ -1,6 +1,9 @@
 """Differential fuzzing against the reference engine: campaigns, shrinking, causes, fixtures.
 
 Importing this package loads the reference engine but not the JSON Schema checks.
+
+Internal to the suite: no name here is a public interface (those are listed in
+`conformance`'s docstring), and any of them can change in any release.
 """
 
 from conformance.fuzz.candidates import size_of
@@ -9,11 +12,12 @@ from conformance.fuzz.clusters import Finding, findings
 from conformance.fuzz.engine import FuzzEngine
 from conformance.fuzz.fixture import SaveError, case_id, save_fixture
 from conformance.fuzz.hunt import Divergence, FuzzReport, Tally, campaign, shard_indices
-from conformance.fuzz.probes import Probe, compare_reply, hand_probes, oracle
+from conformance.fuzz.probes import FUZZED, Probe, compare_reply, hand_probes, oracle
 from conformance.fuzz.progress import ProgressLine
 from conformance.fuzz.shrinking import Shrinker, shrink
 
 __all__ = [
+    "FUZZED",
     "Divergence",
     "Finding",
     "FuzzEngine",

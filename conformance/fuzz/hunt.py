@@ -72,6 +72,11 @@ class FuzzReport:
     counts: dict[tuple[str, tuple[str, ...]], int] = field(default_factory=dict)
 
     @property
+    def compared(self) -> int:
+        """The requests whose reply was compared with the reference's (not declined)."""
+        return self.requests - self.skipped
+
+    @property
     def divergence(self) -> Divergence | None:
         """The divergence of the lowest hand, if any."""
         return min(self.divergences, key=lambda d: d.index, default=None)

@@ -29,7 +29,8 @@ from typing import Any
 
 from seven_rocks_kit import Side
 
-from conformance.runner.compare import diff
+from conformance.runner.judge import differences
+from conformance.suite.messages import Result
 from reference_impl.adapter import handle
 from reference_impl.commands import cmd_settle
 from reference_impl.errors import RuleViolation
@@ -44,6 +45,7 @@ from reference_impl.protocol import (
 from reference_impl.tiles import mask_of, tiles_of_mask
 
 __all__ = [
+    "FUZZED",
     "JSONObject",
     "Probe",
     "compare_reply",
@@ -55,6 +57,8 @@ __all__ = [
 ]
 
 JSONObject = dict[str, Any]
+FUZZED = ("hand", "legal", "table", "settle", "game")
+"""The commands a campaign asks, those of them the engine lists."""
 _LOOSE_NUMBER = re.compile(r"[0-9][.eE]")
 """A number that is not an integer: Python's == would confuse it with one (as it would
 ``true`` and ``false``, looked for apart since plain substring search is faster).
@@ -282,7 +286,8 @@ def compare_reply(expected: JSONObject, reply: Any, raw: str | None = None) -> l
         if "result" not in reply:
             kind = _kind(reply)
             return [f"expected a result, got {kind}: {show(reply.get(kind))}"]
-        return [str(m) for m in diff(expected["result"], reply["result"])]
+        found = differences(Result(expected["result"]), reply, complete=True)
+        return [str(m).removeprefix("result.").removeprefix("result") for m in found]
     want = expected["rejected"]
     got = reply.get("rejected")
     if not isinstance(got, dict):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from conformance.mutants.kill import MutantResult
 from conformance.suite.fixtures import Case
+from conformance.suite.messages import Rejection
 from conformance.suite.rules import Rule
 
 __all__ = ["Breaker", "RuleCoverage", "rule_coverage"]
@@ -70,7 +71,7 @@ def rule_coverage(
             if entry is None:
                 continue
             citing[rule_id].add(case.id)
-            if case.expect_rejected is not None:
+            if isinstance(case.expected, Rejection):
                 entry.refusals += 1
             else:
                 entry.positive += 1

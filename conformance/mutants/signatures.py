@@ -7,8 +7,8 @@ so it costs no engine run. Every entry of the catalogue (`kill.mutant_catalogue`
 one, with the adapter arguments that serve it: a new entry needs only a regeneration.
 The shipped file records each case's digest, so a case edited since the signatures were
 computed is left out of diagnosis instead of being explained with stale data; a test
-fails while the file is stale. Regenerate it with
-``python tools/mutant_signatures.py --write``.
+fails while the file is stale. Regenerate it, with the repository's other generated
+files, with ``python -m tools.regenerate``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ __all__ = [
 SIGNATURES_FORMAT = "seven-rocks-mutant-signatures/2"
 SIGNATURES_PATH = Path(__file__).resolve().parent / "signatures.json"
 """The shipped signatures, inside the package (so the wheel carries them)."""
-REGENERATE = "python tools/mutant_signatures.py --write"
+REGENERATE = "python -m tools.regenerate"
 """The command that recomputes the shipped signatures after the fixtures change."""
 
 

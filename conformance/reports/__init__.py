@@ -1,1 +1,7 @@
-"""Writing a run's results: the text report, JSON and JUnit XML."""
+"""Writing a run's results: the text report, JSON and JUnit XML.
+
+Internal to the suite: no name here is a public interface (those are listed in
+`conformance`'s docstring), and any of them can change in any release.
+"""
+
+__all__: list[str] = []

@@ -114,10 +114,7 @@ def _case_lines(result: CaseResult, rules: Mapping[str, Rule], ascii: bool) -> l
         out.append((f"    {rule_id}: {rule.text if rule else '(not in rules.md)'}", "cyan"))
     if result.request is not None:
         out.append((f"  Request:  {_json(result.request)}", ""))
-    expected = (
-        {"result": case.expect} if case.expect is not None else {"rejected": case.expect_rejected}
-    )
-    out.append((f"  Expected: {_json(expected)}", "green"))
+    out.append((f"  Expected: {_json(case.expected.to_json())}", "green"))
     if result.reply is not None:
         out.append((f"  Actual:   {_json(result.reply)}", "red"))
     if result.reply_cut:

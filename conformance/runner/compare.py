@@ -1,6 +1,10 @@
 """Compare an expected value from a fixture with an engine's answer (spec/fixtures.md, section 7).
 
-- Objects: only the keys present in the expected object are compared, at every depth.
+- Objects: an object matches only an object with exactly its keys, at every depth,
+  except a *result object* (the value compared with ``partial=True``, and each hand
+  result under its ``hands``): there a key the expectation leaves out is not compared.
+  What the protocol and the rules fix of such a key without the case is judged by
+  `conformance.runner.judge`, which calls this module.
 - Arrays: same length, element by element in order; arrays under the keys in
   ``MULTISET_KEYS`` compare as multisets (each expected element matched to a distinct
   actual element by the same rules).
@@ -9,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -19,15 +23,36 @@ from conformance.engine.bounded import short_json
 __all__ = [
     "MAX_LISTED",
     "MULTISET_KEYS",
+    "RESULT_LIST_KEYS",
     "Mismatch",
     "diff",
     "diff_rejected",
     "matches",
     "render",
+    "result_objects",
 ]
 
 MULTISET_KEYS = frozenset({"open", "counted", "placements", "legal", "divide"})
 """Arrays stored under these keys compare without regard to order."""
+
+RESULT_LIST_KEYS = frozenset({"hands"})
+"""Under a result object, the items of arrays stored under these keys are result objects
+too (a game's hand results): they may leave out keys as well."""
+
+
+def result_objects(
+    result: Mapping[str, Any],
+) -> Iterator[tuple[tuple[str | int, ...], Mapping[str, Any]]]:
+    """The result objects of an expected result, each with its place (keys and indexes):
+    the result itself at ``()``, and the objects in the arrays under `RESULT_LIST_KEYS`
+    (a game's hand results, at ``("hands", 0)``...)."""
+    yield (), result
+    for key, value in result.items():
+        if key in RESULT_LIST_KEYS and isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, Mapping):
+                    yield (key, i), item
+
 
 _RENDER_LIMIT = 300
 MAX_LISTED = 20
@@ -91,19 +116,25 @@ def _same_scalar(expected: Any, actual: Any) -> bool:
     return type(expected) is type(actual) and bool(expected == actual)
 
 
-def matches(expected: Any, actual: Any, key: str | None = None) -> bool:
-    """Whether ``actual`` satisfies ``expected``; ``key`` is the object key holding them."""
+def matches(expected: Any, actual: Any, key: str | None = None, *, partial: bool = False) -> bool:
+    """Whether ``actual`` satisfies ``expected``; ``key`` is the object key holding them,
+    ``partial`` whether ``expected`` is a result object (it may leave out keys)."""
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return False
-        return all(k in actual and matches(v, actual[k], k) for k, v in expected.items())
+        if not partial and len(actual) != len(expected):
+            return False
+        return all(
+            k in actual and matches(v, actual[k], k, partial=partial and k in RESULT_LIST_KEYS)
+            for k, v in expected.items()
+        )
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(expected) != len(actual):
             return False
         if key in MULTISET_KEYS:
             matched, _ = _match_multiset(expected, actual)
             return len(matched) == len(expected)
-        return all(matches(e, a) for e, a in zip(expected, actual, strict=True))
+        return all(matches(e, a, partial=partial) for e, a in zip(expected, actual, strict=True))
     return _same_scalar(expected, actual)
 
 
@@ -177,8 +208,13 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def diff(expected: Any, actual: Any, path: str = "", key: str | None = None) -> list[Mismatch]:
-    """Every mismatch between ``expected`` and ``actual``; empty when they match."""
+def diff(
+    expected: Any, actual: Any, path: str = "", key: str | None = None, *, partial: bool = False
+) -> list[Mismatch]:
+    """Every mismatch between ``expected`` and ``actual``; empty when they match.
+
+    ``partial``: ``expected`` is a result object, which may leave out keys (see the module).
+    """
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [
@@ -190,14 +226,22 @@ def diff(expected: Any, actual: Any, path: str = "", key: str | None = None) -> 
             if k not in actual:
                 out.append(Mismatch(sub, f"missing; expected {render(v)}"))
             else:
-                out.extend(diff(v, actual[k], sub, k))
+                out.extend(diff(v, actual[k], sub, k, partial=partial and k in RESULT_LIST_KEYS))
+        if not partial and len(actual) > len(expected):
+            extra = [k for k in actual if k not in expected]
+            out.extend(
+                Mismatch(_join(path, str(k)), f"not expected here; got {_got(actual[k])}")
+                for k in islice(extra, MAX_LISTED)
+            )
+            if len(extra) > MAX_LISTED:
+                out.append(Mismatch(path, f"{len(extra) - MAX_LISTED} more unexpected keys"))
         return out
     if isinstance(expected, list):
         if not isinstance(actual, list):
             return [Mismatch(path, f"expected {_wanted(expected, 'an array')}, got {_got(actual)}")]
         if key in MULTISET_KEYS:
             return _diff_multiset(expected, actual, path)
-        return _diff_ordered(expected, actual, path)
+        return _diff_ordered(expected, actual, path, partial)
     if _same_scalar(expected, actual):
         return []
     if type(expected) is not type(actual) and not (expected is None or actual is None):
@@ -205,12 +249,14 @@ def diff(expected: Any, actual: Any, path: str = "", key: str | None = None) -> 
     return [Mismatch(path, f"expected {render(expected)}, got {render(actual)}")]
 
 
-def _diff_ordered(expected: list[Any], actual: list[Any], path: str) -> list[Mismatch]:
+def _diff_ordered(
+    expected: list[Any], actual: list[Any], path: str, partial: bool = False
+) -> list[Mismatch]:
     out: list[Mismatch] = []
     if len(expected) != len(actual):
         out.append(Mismatch(path, f"expected {_items(len(expected))}, got {len(actual)}"))
     for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
-        out.extend(diff(e, a, f"{path}[{i}]"))
+        out.extend(diff(e, a, f"{path}[{i}]", partial=partial))
     for i in range(len(actual), len(expected)):
         out.append(Mismatch(f"{path}[{i}]", f"missing; expected {render(expected[i])}"))
     extra = range(len(expected), len(actual))

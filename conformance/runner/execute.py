@@ -17,10 +17,12 @@ from conformance.engine.reference import reference_engine
 from conformance.runner.loop import (
     DEFAULT_MAX_RESTARTS,
     DEFAULT_TIMEOUT,
+    MAX_JOBS,
     EngineLoop,
     Progress,
     RunOptions,
     RunState,
+    checked_count,
 )
 from conformance.runner.outcomes import CaseResult, RunResult
 from conformance.runner.select import select_cases
@@ -30,6 +32,7 @@ from conformance.suite.fixtures import Case
 __all__ = [
     "DEFAULT_MAX_RESTARTS",
     "DEFAULT_TIMEOUT",
+    "MAX_JOBS",
     "Progress",
     "RunOptions",
     "evaluate",
@@ -63,8 +66,10 @@ def run_suite(
     after a crash, a timeout or a broken reply stream. ``clients`` may hand over engines
     already spawned (to overlap their start-up with loading the fixtures). Failed perft
     counts are located afterwards (``RunOptions.locate_perft``).
-    Raises ``EngineStartError`` when an engine cannot be started at all.
+    Raises ``EngineStartError`` when an engine cannot be started at all, and
+    ``ValueError`` for ``jobs`` that is not a whole number from 1 to `MAX_JOBS`.
     """
+    checked_count(jobs, "jobs", least=1, most=MAX_JOBS)
     options = options or RunOptions()
     started = time.monotonic()
     state = RunState(engine_argv, env, options, progress)
@@ -83,6 +88,7 @@ def run_suite(
         for client in spawned:
             client.close()
         raise
+    state.warnings.extend(f"the handshake's {note}" for note in infos[0].cut)
     if options.check_messages:
         from conformance.suite import schemas
 

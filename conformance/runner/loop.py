@@ -24,15 +24,20 @@ from conformance.suite.fixtures import Case
 __all__ = [
     "DEFAULT_MAX_RESTARTS",
     "DEFAULT_TIMEOUT",
+    "MAX_JOBS",
     "CaseByCase",
     "EngineLoop",
     "Progress",
     "RunOptions",
     "RunState",
+    "checked_count",
 ]
 
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_MAX_RESTARTS = 5
+MAX_JOBS = 256
+"""The most engine processes a run is asked to start at once (it never starts more than
+it has cases): far beyond what any machine runs usefully, and short of a fork bomb."""
 
 Progress = Callable[[CaseResult], None]
 """Called once per finished case (from worker threads, serialised by the runner)."""
@@ -62,11 +67,27 @@ class RunOptions:
         checked_seconds(self.timeout)
         if self.start_timeout is not None:
             checked_seconds(self.start_timeout, "start_timeout")
+        checked_count(self.max_restarts, "max_restarts", least=0)
+        checked_count(self.max_fail, "max_fail", least=0)
 
     @property
     def expected_failures(self) -> ExpectFail:
         """The expected-failure list these options carry."""
         return ExpectFail(self.expect_fail, self.expect_fail_rules)
+
+
+def checked_count(value: object, what: str, *, least: int, most: int | None = None) -> int:
+    """``value`` when it is an integer from ``least`` to ``most`` (no bound: None).
+
+    Raises ``ValueError`` naming ``what`` and quoting the value otherwise: a bool (``True``
+    is no count), a float, a string, or a number out of range.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    if value < least or (most is not None and value > most):
+        bounds = f"at least {least}" if most is None else f"from {least} to {most}"
+        raise ValueError(f"{what} must be {bounds}, not {value!r}")
+    return value
 
 
 class RunState:
@@ -173,16 +194,25 @@ class EngineLoop:
         if state.aborted is not None:
             state.give_up(items, results)
             return
-        info = self.info()
-        pending: list[tuple[int, Case]] = []
-        for index, case in items:
-            skipped = not_sent(case, info, state.options.skip_features)
-            if skipped is not None:
-                state.record(results, index, skipped)
-            else:
-                pending.append((index, case))
+        pending = list(items)
         while pending:
-            pending = self._batch(pending, results)
+            pending = self._batch(self._sendable(pending, results), results)
+
+    def _sendable(
+        self, items: Sequence[tuple[int, Case]], results: dict[int, CaseResult]
+    ) -> list[tuple[int, Case]]:
+        """The cases of ``items`` the current engine's handshake lets the run send; the
+        others are recorded as skipped. Asked again after each restart: a restarted
+        engine is held to its own handshake (spec/protocol.md section 8, item 3)."""
+        info = self.info()
+        sendable: list[tuple[int, Case]] = []
+        for index, case in items:
+            skipped = not_sent(case, info, self.state.options.skip_features)
+            if skipped is not None:
+                self.state.record(results, index, skipped)
+            else:
+                sendable.append((index, case))
+        return sendable
 
     def _batch(
         self, pending: list[tuple[int, Case]], results: dict[int, CaseResult]
@@ -190,6 +220,8 @@ class EngineLoop:
         """Send ``pending`` to the engine; the cases still to send after a restart."""
         state, client = self.state, self.client
         assert client is not None
+        if not pending:
+            return []
         requests = [case.request(client.next_seq()) for _, case in pending]
         done = 0
         broken = False

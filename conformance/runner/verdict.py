@@ -12,7 +12,8 @@ from typing import Any
 
 from conformance.engine.bounded import MAX_TEXT, bounded
 from conformance.engine.client import EngineInfo, Exchange
-from conformance.runner.compare import diff, diff_rejected, render
+from conformance.runner.compare import render
+from conformance.runner.judge import MAX_DEPTH, depth, differences
 from conformance.runner.outcomes import CaseResult, Outcome
 from conformance.suite.fixtures import Case
 from conformance.suite.protocol import OUTCOME_KEYS, missing_fields
@@ -43,25 +44,6 @@ def _reply_problems(case: Case, reply: Mapping[str, Any]) -> tuple[str | None, s
     return key, None
 
 
-_MAX_REPLY_DEPTH = 16
-
-
-def _depth(value: Any) -> int:
-    """How deeply ``value`` nests lists and objects, counted without recursion."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        children = (
-            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        )
-        if children is None:
-            continue
-        deepest = max(deepest, level)
-        stack.extend((child, level + 1) for child in children)
-    return deepest
-
-
 def _check_schema(case: Case, exchange: Exchange) -> str | None:
     from conformance.suite import schemas  # jsonschema is slow to import: only when asked
 
@@ -73,12 +55,12 @@ def _check_schema(case: Case, exchange: Exchange) -> str | None:
             return "the request breaks the protocol schema (a fixture problem): " + "; ".join(
                 problems
             )
-    depth = _depth(exchange.reply)
-    if depth > _MAX_REPLY_DEPTH:
+    found = depth(exchange.reply)
+    if found > MAX_DEPTH:
         # No protocol reply comes near this; the validator itself would recurse too deep.
         return (
-            f"the reply breaks the protocol schema: it is nested {depth} levels deep "
-            f"(no protocol reply is deeper than {_MAX_REPLY_DEPTH})"
+            f"the reply breaks the protocol schema: it is nested {found} levels deep "
+            f"(no protocol reply is deeper than {MAX_DEPTH})"
         )
     try:
         # Its depth is bounded just above: the checker need not walk it again.
@@ -128,26 +110,22 @@ def evaluate(case: Case, exchange: Exchange, *, check_messages: bool = False) ->
             outcome=Outcome.SKIPPED,
             message=f"the engine declined the case: {_said(body)}",
         )
-    if case.expect is not None:
-        if key == "rejected":
-            index = f" at index {render(body.get('index'))}" if "index" in body else ""
-            return replace(
-                base,
-                outcome=Outcome.FAILED,
-                message=f"expected a result, but the engine rejected the request with "
-                f"{render(body.get('code'))}{index}: {_said(body)}",
-            )
-        mismatches = diff(case.expect, body, "result")
-    else:
-        assert case.expect_rejected is not None
-        if key == "result":
-            return replace(
-                base,
-                outcome=Outcome.FAILED,
-                message=f"expected rejection {render(dict(case.expect_rejected))}, "
-                "but the engine gave a result",
-            )
-        mismatches = diff_rejected(dict(case.expect_rejected), body)
+    mismatches = differences(case.expected, reply, exchange.request)
+    if mismatches and case.expect is not None and key == "rejected":
+        index = f" at index {render(body.get('index'))}" if "index" in body else ""
+        return replace(
+            base,
+            outcome=Outcome.FAILED,
+            message=f"expected a result, but the engine rejected the request with "
+            f"{render(body.get('code'))}{index}: {_said(body)}",
+        )
+    if mismatches and case.expect_rejected is not None and key == "result":
+        return replace(
+            base,
+            outcome=Outcome.FAILED,
+            message=f"expected rejection {render(dict(case.expect_rejected))}, "
+            "but the engine gave a result",
+        )
     if not mismatches:
         return replace(base, outcome=Outcome.PASSED)
     first = mismatches[0]

@@ -6,4 +6,9 @@ versions) and a page per rule, all self-contained (nothing is fetched, at build 
 time). The modules follow the data: ``reading`` (a report file as typed data),
 ``model`` (reports combined across engines and suite versions), ``changes``,
 ``badge``, ``charts``, ``pages`` and ``engine_page`` (the pages), ``build`` (the files).
+
+Internal to the suite: no name here is a public interface (those are listed in
+`conformance`'s docstring), and any of them can change in any release.
 """
+
+__all__: list[str] = []

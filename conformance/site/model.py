@@ -10,6 +10,7 @@ history) is measured on the cases of its own suite version.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -253,7 +254,7 @@ def combine(
     for run in runs:
         by_name.setdefault(run.report.engine.name, []).append(run)
     engines = []
-    taken: set[str] = set()
+    taken: dict[str, str] = {}
     for name in sorted(by_name):
         ordered = sorted(by_name[name], key=_run_key)
         for before, after in itertools.pairwise(ordered):
@@ -263,13 +264,10 @@ def combine(
                     f"{name} {after.version} on suite {after.suite_version} is also the run "
                     f"of {before.report.source}: keep one of the two",
                 )
-        base = slug(name)
-        page = base
-        for n in range(2, len(runs) + 2):
-            if page not in taken:
-                break
-            page = f"{base}-{n}"
-        taken.add(page)
+        page = slug(name)
+        if page in taken:
+            raise _shared_page(page, by_name[taken[page]][0], ordered[0])
+        taken[page] = name
         engines.append(Engine(name, page, tuple(ordered)))
     newest = max((r.suite_version for r in runs), key=lambda v: (version_key(v), v))
     cases = list(dict.fromkeys(i for r in runs if r.suite_version == newest for i in r.suite_ids))
@@ -281,6 +279,24 @@ def combine(
         catalogue=catalogue,
         groups=_groups(catalogue.values(), rule_order),
     )
+
+
+def _shared_page(page: str, first: Run, second: Run) -> ReportError:
+    """The refusal of two engine names that give one page name: each engine's page and
+    badge URL is its name's slug alone, so that a published badge keeps meaning one
+    engine whatever reports are added beside it."""
+    return ReportError(
+        second.report.source,
+        f"the engine {_quoted(second.report.engine.name)} and the engine "
+        f"{_quoted(first.report.engine.name)} of {first.report.source} would share the page "
+        f"and badge name {page!r}: rename one of them",
+    )
+
+
+def _quoted(name: str, limit: int = 80) -> str:
+    """An engine name for a message: quoted, escapes visible, at most `limit` characters."""
+    shown = json.dumps(name)
+    return shown if len(shown) <= limit else shown[: limit - 4] + '..."'
 
 
 def _catalogue(runs: Sequence[Run], known: Mapping[str, Case]) -> dict[str, CaseInfo]:

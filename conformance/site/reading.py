@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.engine.bounded import bounded, cut_notes
-from conformance.engine.handshake import EngineInfo
+from conformance.engine.handshake import ENGINE_FIELDS, MAX_ENGINE_TEXT, EngineInfo
 from conformance.runner.compare import Mismatch
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite.fixtures import Case
@@ -124,6 +124,22 @@ def report_from(data: Any, *, source: str) -> Report:
         raise ReportError(
             source, "the run left out the suite's own cases (--no-suite): it measures nothing"
         )
+    seen: set[str] = set()
+    for number, entry in enumerate(data["cases"]):
+        # A case listed twice (failed, then passed) would be counted by its last entry.
+        if entry["id"] in seen:
+            raise ReportError(source, f"$.cases[{number}]: the case {entry['id']} is listed twice")
+        seen.add(entry["id"])
+    labels = {f"engine.{key}": data["engine"][key] for key in ENGINE_FIELDS}
+    labels["suite.version"] = data["suite"]["version"]
+    for where, text in labels.items():
+        # Shown on every page of the site: a runner keeps them short, a longer one is forged.
+        if len(text) > MAX_ENGINE_TEXT:
+            raise ReportError(
+                source,
+                f"{where} is {len(text)} characters long: a runner writes at most "
+                f"{MAX_ENGINE_TEXT}",
+            )
     engine = _engine(data["engine"])
     result = RunResult(
         engine=engine,

@@ -244,9 +244,7 @@ def _table_problems(example: Example, case: Case) -> list[str]:
     if example.end_sum != sum(entry["value"] for entry in example.counted):
         out.append("the counted ends do not add up to the end sum stated")
     if example.drawing != drawing_for(example):
-        out.append(
-            "the drawing is not the board module's (run python tools/spec_examples.py --write)"
-        )
+        out.append("the drawing is not the board module's (run python -m tools.regenerate)")
     return out
 
 
@@ -289,7 +287,6 @@ def _play_problems(example: Example, case: Case) -> list[str]:
         return [str(exc)]
     if example.play != fresh:
         return [
-            "the turn tables and drawings are not the fixture's "
-            "(run python tools/spec_examples.py --write)"
+            "the turn tables and drawings are not the fixture's (run python -m tools.regenerate)"
         ]
     return []

@@ -32,7 +32,6 @@ import contextlib
 import hashlib
 import json
 import os
-import secrets
 import stat
 import sys
 import time
@@ -41,6 +40,15 @@ from pathlib import Path
 from typing import Any
 
 from conformance import SUITE_VERSION
+from conformance.suite.folders import (
+    CLOEXEC,
+    NOFOLLOW,
+    NONBLOCK,
+    is_link,
+    open_folder,
+    remove_file,
+    replace_file,
+)
 from conformance.suite.resources import DataNotFoundError, schemas_dir
 
 __all__ = [
@@ -68,10 +76,6 @@ _FORMAT = b"seven-rocks-fixture-cache 2\n"
 _APP = "seven-rocks-conformance"
 # The modules whose code decides what an entry holds.
 _CODE = ("yaml_loader.py", "schemas.py")
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _warned: set[str] = set()
 
 
@@ -107,18 +111,14 @@ def _folder_fd(path: str, parent: int | None) -> int | None:
     others; None quietly when it cannot be made or opened.
     """
     try:
-        with contextlib.suppress(FileExistsError):
-            os.mkdir(path, 0o700, dir_fd=parent)
-        fd = os.open(path, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=parent)
+        fd = open_folder(path, parent, make=0o700)
     except OSError:
-        if _is_link(path, parent):
+        if is_link(path, parent):
             _warn(f"not using the fixture cache {path!r}: it is a symbolic link")
         return None
     info = os.fstat(fd)
     why = None
-    if not stat.S_ISDIR(info.st_mode):
-        why = "it is not a folder"
-    elif hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
         why = "it belongs to another user"
     elif info.st_mode & 0o022:
         why = f"others can write it (mode {stat.S_IMODE(info.st_mode):o})"
@@ -127,13 +127,6 @@ def _folder_fd(path: str, parent: int | None) -> int | None:
         _warn(f"not using the fixture cache {path!r}: {why}")
         return None
     return fd
-
-
-def _is_link(path: str, parent: int | None) -> bool:
-    try:
-        return stat.S_ISLNK(os.lstat(path, dir_fd=parent).st_mode)
-    except OSError:
-        return False
 
 
 class FixtureCache:
@@ -187,9 +180,7 @@ class FixtureCache:
         if folder is None:
             return None
         try:
-            fd = os.open(
-                f"{key}.json", os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=folder
-            )
+            fd = os.open(f"{key}.json", os.O_RDONLY | NOFOLLOW | NONBLOCK | CLOEXEC, dir_fd=folder)
         except OSError:
             return None  # absent, a link, or unreadable: parse again
         try:
@@ -226,20 +217,9 @@ class FixtureCache:
             if not self._pruned:
                 self._pruned = True
                 self._prune(folder)
-            # Write then rename: a reader never sees half an entry, even from another
-            # run. A fresh random name, created exclusively and never through a link, so
-            # that nothing planted in the folder is written through.
-            temp = f".{key}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC
-            fd = os.open(temp, flags, 0o600, dir_fd=folder)
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(text)
-                os.replace(temp, f"{key}.json", src_dir_fd=folder, dst_dir_fd=folder)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(temp, dir_fd=folder)
-                raise
+            # A reader never sees half an entry, even from another run, and nothing
+            # planted in the folder is written through.
+            replace_file(folder, f"{key}.json", text)
         except (OSError, ValueError, RecursionError):
             # Read-only home, full disk, a file where the folder should be: go on without.
             self._writable = False
@@ -256,9 +236,8 @@ class FixtureCache:
                 if not entry.name.endswith(".json"):
                     continue
                 with contextlib.suppress(OSError):
-                    info = entry.stat(follow_symlinks=False)
-                    if stat.S_ISREG(info.st_mode) and info.st_mtime < oldest:
-                        os.unlink(entry.name, dir_fd=folder)
+                    if entry.stat(follow_symlinks=False).st_mtime < oldest:
+                        remove_file(folder, entry.name)
 
 
 def fixture_cache() -> FixtureCache:

@@ -22,6 +22,7 @@ from conformance.suite.files import (
     read_fixture,
     resolved_path,
 )
+from conformance.suite.messages import Expected, parse_expected
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
 from conformance.suite.structure import CASE_ID, SEED_HEADINGS, SOURCE_KINDS, file_structure
@@ -58,6 +59,18 @@ class Case:
     file: str = ""
     features: tuple[str, ...] = ()
     """What the case needs beyond the rules (`conformance.suite.features.FEATURES`)."""
+
+    def __post_init__(self) -> None:
+        # "Both" cannot be built. "Neither" is a case read back from a report that
+        # recorded no expectation (`conformance.site.reading`): shown, never judged.
+        if self.expect is not None and self.expect_rejected is not None:
+            raise ValueError("a case expects either a result or a rejection, not both")
+
+    @property
+    def expected(self) -> Expected:
+        """What the case requires: a `Result` or a `Rejection`. ``ValueError`` for a case
+        read back from a report without its expectation."""
+        return parse_expected(self.expect, self.expect_rejected)
 
     def request(self, seq: Any) -> dict[str, Any]:
         """The protocol request for this case, with ``seq``."""

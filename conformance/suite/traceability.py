@@ -191,7 +191,7 @@ def _sentence_problems(
     derived = seed_sections([*rows, *figures])
     out.extend(
         f"{rule.id}: *Seed:* says {'; '.join(rule.seed)!r}, the sentence table "
-        f"{'; '.join(derived.get(rule.id, ()))!r} (run python tools/spec_examples.py --write)"
+        f"{'; '.join(derived.get(rule.id, ()))!r} (run python -m tools.regenerate)"
         for rule in rules.values()
         if not rule.withdrawn and rule.seed != derived.get(rule.id, ())
     )

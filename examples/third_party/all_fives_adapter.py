@@ -1,6 +1,6 @@
 """The PyPI package all-fives-domino (a two-player All Fives engine), under the suite's test.
 
-    python -m pip install '.[thirdparty]'
+    python -m pip install ./kits/python '.[thirdparty]'
     seven-rocks-conformance run --engine "python examples/third_party/all_fives_adapter.py" \\
         --expect-fail examples/third_party/all_fives_known_failures.txt
 

@@ -1,6 +1,6 @@
 """all-fives-domino (PyPI) under the suite's test, its board mapped by value.
 
-    python -m pip install '.[thirdparty]'
+    python -m pip install ./kits/python '.[thirdparty]'
     seven-rocks-conformance run --engine "python examples/third_party/all_fives_by_value_adapter.py"
 
 The same engine as ``all_fives_adapter.py``, mapped the other way an adapter author

@@ -1,6 +1,6 @@
 """The PyPI package dominoes (a four-player partnership line game) under the suite's test.
 
-    python -m pip install '.[thirdparty]'
+    python -m pip install ./kits/python '.[thirdparty]'
     seven-rocks-conformance run --engine "python examples/third_party/dominoes_adapter.py"
 
 The engine plays the Puerto Rican partnership game: one line of play with two ends

@@ -1,3 +1,3 @@
-module seven-rocks.example/kit
+module github.com/seven-rocks/seven-rocks/kits/go
 
 go 1.19

@@ -20,7 +20,7 @@ import (
 const Protocol = 1
 
 // Version is the kit's own version.
-const Version = "0.1.0"
+const Version = "1.0.0"
 
 // Commands lists the query commands of protocol 1, in the order the protocol lists them.
 var Commands = []string{"table", "legal", "settle", "hand", "game", "perft"}

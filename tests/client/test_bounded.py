@@ -14,6 +14,7 @@ from conformance import api
 from conformance.board import case_board
 from conformance.board.marks import shown
 from conformance.engine.bounded import CUT, MAX_ITEMS, MAX_TEXT, bounded, short_json
+from conformance.engine.handshake import MAX_ENGINE_TEXT
 from conformance.reports.text import format_case
 from conformance.runner.compare import MAX_LISTED, diff, render
 from conformance.suite.rules import load_rules
@@ -96,3 +97,24 @@ def test_values_nested_900_deep_make_valid_reports(tmp_path: Path, errored: bool
     if not errored:
         text = cli("run", "--engine", engine, "--no-suite", "--fixtures", str(TEST_FIXTURES), "-v")
         assert text.returncode == 1 and "Traceback" not in text.stderr
+
+
+def test_a_huge_engine_name_is_kept_bounded_in_every_report(tmp_path: Path) -> None:
+    html = tmp_path / "report.html"
+    done = cli(
+        "run", "--engine", fake("huge_name"), "--no-suite", "--fixtures", str(TEST_FIXTURES),
+        "--format", "json", "--html", str(html),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    for key in ("name", "version", "language"):
+        assert len(report["engine"][key]) == MAX_ENGINE_TEXT
+        assert f"the handshake's engine.{key}: 1000000 characters" in " ".join(report["warnings"])
+    assert len(done.stdout) < 100_000 and html.stat().st_size < 1_000_000
+
+
+def test_smoke_shows_a_huge_handshake_cut() -> None:
+    done = cli("smoke", "--engine", fake("huge_name"))
+    handshake = next(line for line in done.stdout.splitlines() if line.startswith('< {"ready"'))
+    assert len(handshake) < 2100 and handshake.endswith("...")
+    assert len(done.stdout) < 100_000

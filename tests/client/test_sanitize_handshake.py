@@ -9,7 +9,13 @@ from typing import Any
 
 import pytest
 
-from conformance.engine.handshake import EngineInfo, HandshakeError, parse_handshake
+from conformance.engine.handshake import (
+    CUT_MARK,
+    MAX_ENGINE_TEXT,
+    EngineInfo,
+    HandshakeError,
+    parse_handshake,
+)
 from conformance.reports.sanitize import strict_json, terminal_text, xml_text
 from conformance.suite.features import FEATURES
 
@@ -119,6 +125,19 @@ def test_good_handshake() -> None:
         handshake=GOOD,
         skip_features=(),
     )
+
+
+def test_engine_texts_are_kept_bounded() -> None:
+    long = {"name": "n" * 1_000_000, "version": "v" * (MAX_ENGINE_TEXT + 1), "language": "l"}
+    info = parse_handshake({**GOOD, "engine": long}, [])
+    assert len(info.name) == len(info.version) == MAX_ENGINE_TEXT
+    assert info.name == "n" * (MAX_ENGINE_TEXT - 1) + CUT_MARK and info.language == "l"
+    assert info.cut == (
+        f"engine.name: 1000000 characters, {MAX_ENGINE_TEXT} kept",
+        f"engine.version: {MAX_ENGINE_TEXT + 1} characters, {MAX_ENGINE_TEXT} kept",
+    )
+    exact = parse_handshake({**GOOD, "engine": {**long, "name": "n" * MAX_ENGINE_TEXT}}, [])
+    assert exact.name == "n" * MAX_ENGINE_TEXT
 
 
 def test_skip_features() -> None:

@@ -18,13 +18,18 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import ROOT
+from tests.support.tools import missing_reason
 from tools.build_compiled import COMPILED, build
 
 _CC = (sysconfig.get_config_var("CC") or "cc").split()[0]
 pytestmark = [
-    pytest.mark.skipif(shutil.which(_CC) is None, reason=f"no C compiler ({_CC}) to build with"),
     pytest.mark.skipif(
-        importlib.util.find_spec("setuptools") is None, reason="mypyc builds with setuptools"
+        shutil.which(_CC) is None,
+        reason=missing_reason("cc", f"no C compiler ({_CC}) to build with"),
+    ),
+    pytest.mark.skipif(
+        importlib.util.find_spec("setuptools") is None,
+        reason=missing_reason("setuptools", "mypyc builds with it (the test extra)"),
     ),
 ]
 

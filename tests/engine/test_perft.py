@@ -122,8 +122,10 @@ def test_perft_refusal_is_a_refusal(case: dict[str, Any]) -> None:
     given, rejected = case["given"], case["expect_rejected"]
     code = rejected["code"]
     if code == "bad_request":
+        # Malformed: a depth that is no count, or a prefix that is no list of actions.
         depth = given.get("depth")
-        assert not (isinstance(depth, int) and not isinstance(depth, bool) and depth >= 0)
+        counts = isinstance(depth, int) and not isinstance(depth, bool) and depth >= 0
+        assert not counts or ("actions" in given and not isinstance(given["actions"], list))
     elif code == "game_over":
         assert max(given.get("scores", (0, 0))) >= bf.TARGET
     else:

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"os"
 
-	"seven-rocks.example/kit"
+	kit "github.com/seven-rocks/seven-rocks/kits/go"
 )
 
 var errReached = errors.New("reached")

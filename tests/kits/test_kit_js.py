@@ -6,6 +6,7 @@ import json
 import random
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,13 @@ import pytest
 from reference_impl.adapter import handle as reference_handle
 from tests.kits.test_kit import BAD, CASES, SECTION_6, WELL_FORMED, _form_verdict, _mutate
 from tests.support.cli import ROOT, cli
+from tests.support.kits import ODD_LINES
+from tests.support.tools import missing_reason
 
 NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed: the JS kit needs it")
+pytestmark = pytest.mark.skipif(
+    NODE is None, reason=missing_reason("node", "not installed: the JS kit needs it")
+)
 
 KIT = ROOT / "kits" / "javascript" / "seven-rocks-kit.mjs"
 EXAMPLE = ROOT / "kits" / "javascript" / "example" / "kit_adapter.mjs"
@@ -179,3 +184,40 @@ def test_the_python_and_javascript_kits_export_the_same_argument_table() -> None
     done = subprocess.run([NODE or "node", "-e", code], capture_output=True, text=True, timeout=60)
     tables = json.loads(done.stdout)
     assert {cmd: [list(r), list(o)] for cmd, (r, o) in kit.ARGUMENTS.items()} == tables
+
+
+def test_no_string_passes_for_a_number(tmp_path: Path) -> None:
+    # The kit once read numbers through in-band string markers: the string seq
+    # "\u0000integer:7" was echoed as 7, a seq carrying a newline gave two reply lines,
+    # the second a forged result, and a string tile half was read as 1.
+    forged = '\u0000integer:7}\n{"seq":8,"result":{}'
+    lines = [
+        json.dumps({"cmd": "table", "seq": "\u0000integer:7", "plays": []}),
+        json.dumps({"cmd": "table", "seq": forged, "plays": []}),
+        json.dumps({"cmd": "table", "seq": "\u0000float:7", "plays": []}),
+        json.dumps({"cmd": "table", "seq": 1, "plays": [{"tile": ["\u0000integer:1", 2]}]}),
+        json.dumps({"cmd": "table", "seq": 2, "plays": [{"tile": ["\u0000float:1", 2]}]}),
+        json.dumps({"cmd": "table", "seq": 3, "plays": [{"tile": [1, "\u0000integer:2"]}]}),
+    ]
+    text = "".join(line + "\n" for line in lines)
+    done = subprocess.run(_node_engine(tmp_path), input=text.encode(), capture_output=True)
+    raw = done.stdout.decode().splitlines()
+    assert len(raw) == len(lines), raw  # one reply line per request
+    replies = [json.loads(line) for line in raw]
+    for reply in replies[:3]:
+        assert reply["seq"] is None and reply["rejected"]["code"] == "bad_request", reply
+    for seq, reply in enumerate(replies[3:], start=1):
+        assert (reply["seq"], reply["rejected"]["code"]) == (seq, "bad_request"), reply
+        assert reply["rejected"]["index"] == 0, reply  # not a tile: not read as [1, 2]
+
+
+def test_the_kit_reads_json_as_json_parse_does(tmp_path: Path) -> None:
+    # Whatever the line, the kit's verdict on its form is the reference adapter's: the
+    # same JSON read, the same refusals (not JSON, repeated keys, escapes, depth).
+    lines = ODD_LINES
+    replies = _exchange(_node_engine(tmp_path), lines)
+    reference = _exchange([sys.executable, "-m", "reference_impl.adapter"], lines)
+    assert len(replies) == len(reference) == len(lines)
+    for line, reply, expected in zip(lines, replies, reference, strict=True):
+        assert _form_verdict(reply) == _form_verdict(expected), line[:80]
+        assert reply["seq"] == expected["seq"], line[:80]

@@ -14,6 +14,7 @@ import random
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,9 +26,12 @@ from reference_impl.adapter import handle as reference_handle
 from tests.kits.test_kit import BAD, CASES, SECTION_6, WELL_FORMED, _form_verdict, _mutate
 from tests.kits.test_kit_js import _plays
 from tests.support.cli import ROOT, cli
-from tests.support.kits import CORRUPTED, corrupted_suite
+from tests.support.kits import CORRUPTED, ODD_LINES, corrupted_suite, long_seq_lines
+from tests.support.tools import missing
 
 GO_KIT = ROOT / "kits" / "go"
+GO_MODULE = "github.com/seven-rocks/seven-rocks/kits/go"
+"""The Go kit's module path, as the Go tooling fetches a hosted module by."""
 JAVA_KIT = ROOT / "kits" / "java"
 PROBES = ROOT / "tests" / "kit_probes"
 GSON = Path(os.environ.get("SEVEN_ROCKS_GSON_JAR", "/usr/share/java/gson.jar"))
@@ -95,15 +99,20 @@ def _build_go(out: Path) -> None:
     probe.mkdir()
     shutil.copy(PROBES / "probe.go", probe / "main.go")
     (probe / "go.mod").write_text(
-        f"module probe\n\ngo 1.19\n\nrequire seven-rocks.example/kit v0.0.0\n\n"
-        f"replace seven-rocks.example/kit => {GO_KIT}\n",
+        f"module probe\n\ngo 1.19\n\nrequire {GO_MODULE} v1.0.0\n\n"
+        f"replace {GO_MODULE} => {GO_KIT}\n",
         encoding="utf-8",
     )
     _run([go, "build", "-o", str(out / "probe"), "."], probe, _go_env())
 
 
+def _java_sources() -> list[Path]:
+    """The kit's sources and its example (its JUnit tests are build.sh's)."""
+    return [*(JAVA_KIT / "src").rglob("*.java"), *(JAVA_KIT / "example").rglob("*.java")]
+
+
 def _build_java(out: Path) -> None:
-    sources = [*JAVA_KIT.rglob("*.java"), PROBES / "Probe.java"]
+    sources = [*_java_sources(), PROBES / "Probe.java"]
     javac = shutil.which("javac") or "javac"
     lint = ["-Xlint:all", "-Werror"]
     _run([javac, *lint, "-cp", str(GSON), "-d", str(out), *map(str, sources)], ROOT)
@@ -118,15 +127,15 @@ def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     """Each compiled kit's engines; skips when the toolchain is missing."""
     if request.param == "go":
         if shutil.which("go") is None:
-            pytest.skip("go is not installed (Debian: golang-go): the Go kit needs it")
+            missing("go", "not installed (Debian: golang-go): the Go kit needs it")
         sources = [*GO_KIT.rglob("*.go"), GO_KIT / "go.mod", PROBES / "probe.go"]
         out = _once(tmp_path_factory, "go-kit", sources, _build_go)
         return Built([str(out / "example")], [str(out / "probe")])
     if shutil.which("javac") is None or shutil.which("java") is None:
-        pytest.skip("javac is not installed (Java 17): the Java kit needs it")
+        missing("javac", "not installed (Java 17): the Java kit needs it")
     if not GSON.is_file():
-        pytest.skip(f"gson is not at {GSON} (Debian: libgoogle-gson-java)")
-    sources = [*JAVA_KIT.rglob("*.java"), PROBES / "Probe.java", GSON]
+        missing("gson", f"not at {GSON} (Debian: libgoogle-gson-java)")
+    sources = [*_java_sources(), PROBES / "Probe.java", GSON]
     out = _once(tmp_path_factory, "java-kit", sources, _build_java)
     return Built(_java(out, "KitExample"), _java(out, "Probe"))
 
@@ -199,6 +208,28 @@ def test_seq_is_echoed_exactly_and_refused_unless_an_exact_integer(kit: Built) -
         assert reply["seq"] is None and reply["rejected"]["code"] == "bad_request", line
         assert reply["rejected"]["index"] is None
     assert len(raw) == len(lines)
+
+
+@pytest.mark.parametrize("digits", [1000, 1100, 4301, 100_000])
+def test_a_seq_of_any_length_is_echoed_exactly(kit: Built, digits: int) -> None:
+    # The Java kit read no number past about 1,000 digits (gson's buffer), the Python
+    # kit none past 4,300 (Python's limit on converting text to int).
+    lines, expected = long_seq_lines(digits)
+    raw = _exchange(kit.probe, lines)[1:]
+    assert len(raw) == len(lines) - 1
+    for seq, line in zip(expected, raw, strict=False):
+        assert line.startswith(f'{{"seq":{seq},') or line.endswith(f'"seq":{seq}}}'), line[:80]
+    # Anywhere but seq, such an integer is out of range: refused with its place.
+    assert [json.loads(line)["rejected"]["index"] for line in raw[2:]] == [0, None]
+
+
+def test_the_kit_reads_json_as_the_reference_does(kit: Built) -> None:
+    replies = _replies(kit.probe, ODD_LINES)
+    reference = _replies([sys.executable, "-m", "reference_impl.adapter"], ODD_LINES)
+    assert len(replies) == len(reference) == len(ODD_LINES)
+    for line, reply, expected in zip(ODD_LINES, replies, reference, strict=True):
+        assert _form_verdict(reply) == _form_verdict(expected), line[:80]
+        assert reply["seq"] == expected["seq"], line[:80]
 
 
 @pytest.mark.parametrize("protocol", ["1.0", "true", '"1"', "2", "10e-1"])
@@ -310,7 +341,7 @@ def _go_test(*env: tuple[str, str]) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def go_tests() -> Iterator[None]:
     if shutil.which("go") is None:
-        pytest.skip("go is not installed (Debian: golang-go): the Go kit needs it")
+        missing("go", "not installed (Debian: golang-go): the Go kit needs it")
     yield
 
 
@@ -341,3 +372,53 @@ def test_the_go_kit_is_gofmt_clean_and_vet_clean() -> None:
         [go, "vet", "./..."], cwd=GO_KIT, capture_output=True, text=True, timeout=120, env=_go_env()
     )
     assert vet.returncode == 0, vet.stdout + vet.stderr
+
+
+def test_the_java_build_makes_a_versioned_jar_and_passes_the_kits_junit_tests(
+    tmp_path: Path,
+) -> None:
+    for tool in ("javac", "jar", "java"):
+        if shutil.which(tool) is None:
+            missing(tool, "not installed (Java 17): the Java kit's build needs it")
+    junit = Path("/usr/share/java/junit-platform-console-standalone.jar")
+    if not junit.is_file():
+        missing("junit5", f"not at {junit} (Debian: junit5)")
+    done = subprocess.run(
+        [str(JAVA_KIT / "build.sh")], capture_output=True, text=True, timeout=600,
+        env={**os.environ, "OUT": str(tmp_path), "GSON": str(GSON), "JUNIT": str(junit)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    version = re.search(
+        r'VERSION = "([^"]+)"', (JAVA_KIT / "src/sevenrocks/kit/Kit.java").read_text()
+    )
+    assert version is not None
+    assert (tmp_path / f"seven-rocks-kit-{version.group(1)}.jar").is_file()
+    found = re.search(r"(\d+) tests successful", done.stdout)
+    assert found is not None and int(found.group(1)) >= 6, done.stdout
+    assert re.search(r"\b0 tests failed", done.stdout), done.stdout
+
+
+def test_the_java_readme_builds_the_jar_and_an_engine_against_it(tmp_path: Path) -> None:
+    # As the README's quick start: JAR=$(build.sh --no-test), javac against it, run.
+    for tool in ("javac", "jar", "java"):
+        if shutil.which(tool) is None:
+            missing(tool, "not installed (Java 17): the Java kit's build needs it")
+    if not GSON.is_file():
+        missing("gson", f"not at {GSON} (Debian: libgoogle-gson-java)")
+    readme = (JAVA_KIT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"```java\n(.*?)```", readme, re.S)
+    assert found is not None
+    (tmp_path / "MyEngine.java").write_text(found.group(1), encoding="utf-8")
+    built = subprocess.run(
+        [str(JAVA_KIT / "build.sh"), "--no-test"], capture_output=True, text=True, timeout=600,
+        cwd=tmp_path, env={**os.environ, "OUT": str(tmp_path / "kit"), "GSON": str(GSON)},
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    jar = built.stdout.strip().splitlines()[-1]
+    assert Path(jar).is_absolute() and Path(jar).is_file()
+    classes = os.pathsep.join([str(GSON), jar])
+    _run(["javac", "-cp", classes, "-d", str(tmp_path / "out"), "MyEngine.java"], tmp_path)
+    engine = f"java -cp {tmp_path / 'out'}{os.pathsep}{classes} MyEngine"
+    done = cli("run", "--engine", engine, "--cmd", "settle", "--format", "json")
+    totals = json.loads(done.stdout)["totals"]
+    assert done.returncode == 0 and totals["passed"] == totals["total"] > 0, done.stderr

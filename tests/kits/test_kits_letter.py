@@ -13,6 +13,8 @@ import sys
 import pytest
 
 from tests.support.cli import ROOT
+from tests.support.kits import long_seq_lines
+from tests.support.tools import missing
 
 NODE = shutil.which("node")
 JS_EXAMPLE = ROOT / "kits" / "javascript" / "example" / "kit_adapter.mjs"
@@ -29,7 +31,7 @@ BIG = "123456789012345678901234567890"
 @pytest.fixture(params=sorted(ADAPTERS))
 def adapter(request: pytest.FixtureRequest) -> list[str]:
     if request.param == "javascript-kit" and NODE is None:
-        pytest.skip("node is not installed: the JS kit needs it")
+        missing("node", "not installed: the JS kit needs it")
     return ADAPTERS[request.param]
 
 
@@ -54,6 +56,19 @@ def test_seq_is_echoed_exactly_and_refused_unless_an_exact_integer(adapter: list
         reply = json.loads(line)  # strict JSON: no Infinity
         assert reply["seq"] is None and reply["rejected"]["code"] == "bad_request", line
         assert reply["rejected"]["index"] is None
+
+
+@pytest.mark.parametrize("digits", [1000, 4301, 100_000])
+def test_a_seq_of_any_length_is_echoed_exactly(adapter: list[str], digits: int) -> None:
+    # Python refuses to turn more than 4,300 digits into an int: the Python kit and the
+    # reference answered such a seq as a line that is not JSON.
+    lines, expected = long_seq_lines(digits)
+    raw = _exchange(adapter, lines)[1:]
+    assert len(raw) == len(lines) - 1
+    for seq, line in zip(expected, raw, strict=False):
+        assert line.startswith(f'{{"seq":{seq},"result"'), line[:80]
+    # Anywhere but seq, such an integer is out of range: refused with its place.
+    assert [json.loads(line)["rejected"]["index"] for line in raw[2:]] == [0, None]
 
 
 @pytest.mark.parametrize("protocol", ["1.0", "true", '"1"', "2", "10e-1", "1e0"])

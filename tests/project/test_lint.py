@@ -28,7 +28,7 @@ def test_ruff(argv: list[str]) -> None:
     # Found like mypy, through this interpreter: a venv that is not activated still works.
     result = _run([sys.executable, "-m", "ruff", *argv])
     assert "No module named ruff" not in result.stderr, (
-        "ruff is a test dependency: pip install -e '.[test]'"
+        "ruff is a test dependency: pip install -e ./kits/python -e '.[test]'"
     )
     assert result.returncode == 0, result.stdout + result.stderr
 

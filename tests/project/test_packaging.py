@@ -23,10 +23,19 @@ def test_wheel_carries_fixtures_schemas_rules_and_type_markers(wheel: Path) -> N
     assert "conformance/_data/rules.md" in names
     assert {"reference_impl/py.typed", "conformance/py.typed"} <= names
     assert "conformance/_data/kits/javascript/seven-rocks-kit.mjs" in names  # the JavaScript kit
-    # The Python kit, the same source as its own distribution (kits/python).
-    kit = {n.removeprefix("seven_rocks_kit/") for n in names if n.startswith("seven_rocks_kit/")}
-    assert kit == {p.name for p in (ROOT / "kits" / "python" / "seven_rocks_kit").iterdir()
-                   if p.suffix in (".py", ".typed")}  # fmt: skip
+    # The Python kit is its own distribution (kits/python), on which the suite depends.
+    assert not any(n.startswith("seven_rocks_kit/") for n in names)
+    [metadata] = [n for n in names if n.endswith(".dist-info/METADATA")]
+    requires = [
+        line.removeprefix("Requires-Dist: ")
+        for line in zipfile.ZipFile(wheel).read(metadata).decode().splitlines()
+        if line.startswith("Requires-Dist: ")
+    ]
+    assert "seven-rocks-kit<2,>=1.0" in requires
+    # The strategies extra brings Hypothesis and nothing else.
+    assert [r for r in requires if r.endswith("extra == 'strategies'")] == [
+        "hypothesis>=6.100; extra == 'strategies'"
+    ]
     assert "conformance/_data/seven-rocks-suite.json" in names  # every case as one file
     assert not any("node_modules" in n for n in names)
     assert not any(n.startswith("tests/") for n in names)
@@ -47,7 +56,8 @@ def test_installed_wheel_runs_the_whole_suite_from_an_unrelated_directory(
         capture_output=True, text=True, cwd=elsewhere, env=env, timeout=60,
     )  # fmt: skip
     kit_file, identical = same.stdout.split()
-    assert Path(kit_file).is_relative_to(site) and identical == "True", same.stderr
+    # The kit comes from its own distribution, installed beside the suite.
+    assert not Path(kit_file).is_relative_to(site) and identical == "True", same.stderr
     done = subprocess.run(
         [sys.executable, "-m", "conformance", "run", "--format", "json"],
         capture_output=True, text=True, cwd=elsewhere, env=env, timeout=120,
@@ -59,7 +69,9 @@ def test_installed_wheel_runs_the_whole_suite_from_an_unrelated_directory(
 
 def test_console_script_is_installed_and_runs() -> None:
     script = Path(sys.executable).parent / "seven-rocks-conformance"
-    assert script.exists(), "install the project first: python -m pip install -e '.[test]'"
+    assert script.exists(), (
+        "install the project first: python -m pip install -e ./kits/python -e '.[test]'"
+    )
     version = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60)
     assert version.returncode == 0 and "0.1.0" in version.stdout
     done = subprocess.run(

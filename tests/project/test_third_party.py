@@ -14,10 +14,13 @@ import pytest
 from conformance.runner.expectfail import read_expect_fail
 from tests.support.cli import ROOT, cli
 from tests.support.third_party import all_fives_version
+from tests.support.tools import missing_reason
 
 pytestmark = pytest.mark.skipif(
     all_fives_version() is None,
-    reason="all-fives-domino is not installed (python -m pip install '.[thirdparty]')",
+    reason=missing_reason(
+        "all-fives-domino", "not installed (python -m pip install ./kits/python '.[thirdparty]')"
+    ),
 )
 
 ADAPTER = ROOT / "examples" / "third_party" / "all_fives_adapter.py"
@@ -124,7 +127,9 @@ def test_all_fives_differences_are_diagnosed_as_they_are(
     assert report["unexplained"] and all(group["fields"] for group in report["unexplained"])
 
 
-@pytest.mark.skipif(_dominoes() is None, reason="dominoes is not installed ('.[thirdparty]')")
+@pytest.mark.skipif(
+    _dominoes() is None, reason=missing_reason("dominoes", "not installed ('.[thirdparty]')")
+)
 def test_dominoes_differences_are_diagnosed_as_they_are() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert f'"dominoes=={_dominoes()}"' in pyproject

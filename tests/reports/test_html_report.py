@@ -21,6 +21,7 @@ from conformance.suite.resources import fixtures_dir
 from conformance.suite.rules import load_rules
 from tests.support.cli import FAKES, ROOT, TEST_FIXTURES, cli
 from tests.support.html import check_page
+from tests.support.tools import missing_reason
 
 EXAMPLE = ROOT / "examples" / "report-example.html"
 MUTANT = "every-double-spinner"
@@ -143,7 +144,9 @@ document.body.setAttribute("data-boards", String(Array.from(
 //]]></script></body>"""
 
 
-@pytest.mark.skipif(_chromium() is None, reason="no Chromium browser installed")
+@pytest.mark.skipif(
+    _chromium() is None, reason=missing_reason("chromium", "no Chromium browser installed")
+)
 def test_a_real_browser_renders_the_page(mutant_page: str, tmp_path: Path) -> None:
     browser = _chromium()
     assert browser is not None
@@ -166,7 +169,9 @@ def test_a_real_browser_renders_the_page(mutant_page: str, tmp_path: Path) -> No
     assert done.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.mark.skipif(_chromium() is None, reason="no Chromium browser installed")
+@pytest.mark.skipif(
+    _chromium() is None, reason=missing_reason("chromium", "no Chromium browser installed")
+)
 def test_the_browser_check_sees_script_errors(tmp_path: Path) -> None:
     # The console check above can fail: a page with a broken script is caught.
     browser = _chromium()
@@ -222,7 +227,9 @@ document.body.setAttribute("data-steps", JSON.stringify(out));
 //]]></script></body>"""
 
 
-@pytest.mark.skipif(_chromium() is None, reason="no Chromium browser installed")
+@pytest.mark.skipif(
+    _chromium() is None, reason=missing_reason("chromium", "no Chromium browser installed")
+)
 def test_a_hand_is_stepped_through_by_keyboard_and_buttons(tmp_path: Path) -> None:
     browser = _chromium()
     assert browser is not None

@@ -19,43 +19,59 @@ json_values = st.recursive(
 
 
 @pytest.mark.parametrize(
-    ("expected", "actual", "ok"),
+    ("expected", "actual", "partial", "ok"),
     [
-        ({"a": 1}, {"a": 1, "b": 2}, True),  # only expected keys compared
-        ({"a": {"b": 1}}, {"a": {"b": 1, "c": 3}}, True),  # at every depth
-        ({"a": 1}, {"b": 1}, False),  # a missing key
-        ({"a": [1, 2]}, {"a": [2, 1]}, False),  # ordinary arrays keep their order
-        ({"a": [1, 2]}, {"a": [1, 2, 3]}, False),  # and their length
-        ({"open": [1, 2]}, {"open": [2, 1]}, True),  # multiset keys ignore order
-        ({"counted": [1, 1, 2]}, {"counted": [1, 2, 2]}, False),  # but count repeats
-        ({"legal": [1]}, {"legal": [1, 1]}, False),  # same length
-        ({"x": {"placements": [{"tile": [1, 2]}]}}, {"x": {"placements": [{"tile": [1, 2],
-                                                                          "on": None}]}}, True),
-        ({"divide": [{"nodes": 1}]}, {"divide": [{"nodes": 1, "action": "pass"}]}, True),
-        ({"a": [[1, 2]]}, {"a": [[2, 1]]}, False),  # nested arrays under other keys: ordered
-        ({"open": [{"tile": [1, 2]}]}, {"open": [{"tile": [2, 1]}]}, False),
-        ({"a": 1}, {"a": True}, False),  # integers are not booleans
-        ({"a": True}, {"a": 1}, False),
-        ({"a": 0}, {"a": False}, False),
-        ({"a": None}, {"a": 0}, False),  # null matches only null
-        ({"a": None}, {"a": None}, True),
-        ({"a": 5}, {"a": 5.0}, False),  # exact: an integer is not a float
-        ({"a": "5"}, {"a": 5}, False),
-        ({"a": {}}, {"a": []}, False),
-        ({}, {"anything": 1}, True),
+        ({"a": 1}, {"a": 1, "b": 2}, True, True),  # a result object may leave out keys
+        ({"a": 1}, {"a": 1, "b": 2}, False, False),  # any other object is compared whole
+        ({"a": {"b": 1}}, {"a": {"b": 1, "c": 3}}, True, False),  # at every depth below
+        ({"hands": [{"a": 1}]}, {"hands": [{"a": 1, "b": 2}]}, True, True),  # hand results
+        ({"hands": [{"a": {}}]}, {"hands": [{"a": {"b": 2}}]}, True, False),  # not below
+        ({"a": 1}, {"b": 1}, True, False),  # a missing key
+        ({"a": [1, 2]}, {"a": [2, 1]}, True, False),  # ordinary arrays keep their order
+        ({"a": [1, 2]}, {"a": [1, 2, 3]}, True, False),  # and their length
+        ({"open": [1, 2]}, {"open": [2, 1]}, True, True),  # multiset keys ignore order
+        ({"counted": [1, 1, 2]}, {"counted": [1, 2, 2]}, True, False),  # but count repeats
+        ({"legal": [1]}, {"legal": [1, 1]}, True, False),  # same length
+        # An opening placement has no "on": not a value, not null.
+        ({"placements": [{"tile": [1, 2]}]}, {"placements": [{"tile": [1, 2], "on": None}]},
+         True, False),
+        ({"placements": [{"tile": [1, 2]}]}, {"placements": [{"tile": [1, 2]}]}, True, True),
+        ({"divide": [{"nodes": 1}]}, {"divide": [{"nodes": 1, "action": "pass"}]}, True, False),
+        ({"a": [[1, 2]]}, {"a": [[2, 1]]}, True, False),  # nested arrays elsewhere: ordered
+        ({"open": [{"tile": [1, 2]}]}, {"open": [{"tile": [2, 1]}]}, True, False),
+        ({"a": 1}, {"a": True}, True, False),  # integers are not booleans
+        ({"a": True}, {"a": 1}, True, False),
+        ({"a": 0}, {"a": False}, True, False),
+        ({"a": None}, {"a": 0}, True, False),  # null matches only null
+        ({"a": None}, {"a": None}, True, True),
+        ({"a": 5}, {"a": 5.0}, True, False),  # exact: an integer is not a float
+        ({"a": "5"}, {"a": 5}, True, False),
+        ({"a": {}}, {"a": []}, True, False),
+        ({}, {"anything": 1}, True, True),
+        ({}, {"anything": 1}, False, False),
     ],
 )  # fmt: skip
-def test_contract_cases(expected: Any, actual: Any, ok: bool) -> None:
-    assert matches(expected, actual) is ok
-    assert (diff(expected, actual) == []) is ok
+def test_contract_cases(expected: Any, actual: Any, partial: bool, ok: bool) -> None:
+    assert matches(expected, actual, partial=partial) is ok
+    assert (diff(expected, actual, partial=partial) == []) is ok
 
 
-def test_multiset_needs_a_true_matching_not_a_greedy_one() -> None:
-    # Greedy would give {"a": 1} the first element and leave nothing for the second.
-    expected = {"open": [{"a": 1}, {"a": 1, "b": 2}]}
-    actual = {"open": [{"a": 1, "b": 2}, {"a": 1, "b": 3}]}
-    assert matches(expected, actual)
-    assert diff(expected, actual) == []
+def test_a_key_of_a_closed_object_is_a_difference_where_it_should_not_be() -> None:
+    expected = {"placements": [{"tile": [1, 2]}]}
+    actual = {"placements": [{"tile": [1, 2], "on": {"tile": [6, 6], "side": "high"}}]}
+    assert [str(m) for m in diff(expected, actual, "result", partial=True)] == [
+        'result.placements[0].on: not expected here; got the object {"tile": [6, 6], '
+        '"side": "high"}'
+    ]
+
+
+def test_multiset_matches_each_expected_element_to_a_distinct_actual_one() -> None:
+    # Inside a hand result (a result object) the objects of a multiset are still whole.
+    expected = {"hands": [{"open": [{"a": 1}, {"a": 1, "b": 2}]}]}
+    actual = {"hands": [{"open": [{"a": 1, "b": 2}, {"a": 1}]}]}
+    assert matches(expected, actual, partial=True)
+    assert diff(expected, actual, partial=True) == []
+    assert not matches(expected, {"hands": [{"open": [{"a": 1, "b": 2}, {"a": 1, "b": 2}]}]})
 
 
 def test_diff_messages_read_well() -> None:

@@ -19,6 +19,7 @@ import pytest
 
 from tests.support.cli import ROOT
 from tests.support.hostile import cli
+from tests.support.tools import missing
 
 IMAGE = os.environ.get("SEVEN_ROCKS_TEST_IMAGE", "python:3.11-slim")
 ADAPTER = ["-m", "reference_impl.adapter"]
@@ -84,6 +85,8 @@ def container() -> tuple[list[str], str]:
 @pytest.fixture
 def runtime() -> list[str]:
     command, reason = container()
+    if not command and shutil.which("podman") is None and shutil.which("docker") is None:
+        missing("podman", "no container runtime is installed (Debian: podman, runc)")
     if not command:
         pytest.skip(f"no container runtime runs: {reason}")
     return command

@@ -1,4 +1,5 @@
-"""A run in which no case was run is not a pass: its own exit code, unless allowed."""
+"""A run in which no case was run, or a fuzz that compared no reply, is not a pass: its
+own exit code, unless allowed."""
 
 from __future__ import annotations
 
@@ -55,3 +56,20 @@ def test_the_pytest_plugin_too(tmp_path: Path, extra: tuple[str, ...], code: int
     )  # fmt: skip
     assert done.returncode == code, done.stdout + done.stderr
     assert ("no case was run" in done.stdout) == (code == 5)
+
+
+@pytest.mark.parametrize("engine", ["claims_nothing", "declines_all"])
+def test_a_fuzz_that_compared_nothing_does_not_pass(engine: str) -> None:
+    done = cli("fuzz", "--engine", fake(engine), "--hands", "5", "--format", "json")
+    assert done.returncode == EXIT_EMPTY, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["compared"] == 0 and summary["divergence"] is None
+    assert "no reply was compared" in done.stderr and "--allow-empty" in done.stderr
+    allowed = cli("fuzz", "--engine", fake(engine), "--hands", "5", "--allow-empty")
+    assert allowed.returncode == 0, allowed.stderr
+
+
+def test_a_fuzz_that_compared_some_replies_passes() -> None:
+    done = cli("fuzz", "--hands", "5", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["compared"] > 0

@@ -83,6 +83,17 @@ def test_crash_on_third_request() -> None:
     assert "fake crash" in crashed["stderr_tail"]
 
 
+def test_a_restarted_engine_is_held_to_its_own_handshake(tmp_path: Path) -> None:
+    # Restarted after its crash, the engine lists only settle: the cases of the other
+    # commands are skipped, not sent to it (spec/protocol.md section 8, item 3).
+    done = run_fake("fewer_cmds_after_restart", FAKE_START_DIR=str(tmp_path))
+    assert len(list(tmp_path.iterdir())) == 2, done.stderr
+    assert outcomes(done) == expected(
+        table__open_2_3="errored", table__bad_tile="skipped", perft__depth_0="skipped"
+    )
+    assert report(done)["restarts"] == 1
+
+
 def test_reply_that_is_not_json() -> None:
     done = run_fake("non_json")
     assert done.returncode == 1

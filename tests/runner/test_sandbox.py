@@ -32,9 +32,13 @@ from conformance.engine.sandbox import (
 )
 from tests.support.cli import FAKES, ROOT, TEST_FIXTURES, cli, env
 from tests.support.hostile import MARK_VAR, assert_nothing_left, marked
+from tests.support.tools import missing_reason
 
 BWRAP = shutil.which("bwrap")
-needs_bwrap = pytest.mark.skipif(BWRAP is None, reason="bubblewrap (bwrap) is not installed")
+needs_bwrap = pytest.mark.skipif(
+    BWRAP is None,
+    reason=missing_reason("bwrap", "bubblewrap is not installed (Debian: bubblewrap)"),
+)
 
 
 def _usable() -> bool:

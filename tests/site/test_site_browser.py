@@ -11,8 +11,11 @@ import pytest
 
 from tests.support.browser import Browser, chromium
 from tests.support.cli import cli
+from tests.support.tools import missing_reason
 
-pytestmark = pytest.mark.skipif(chromium() is None, reason="no Chromium browser installed")
+pytestmark = pytest.mark.skipif(
+    chromium() is None, reason=missing_reason("chromium", "no Chromium browser installed")
+)
 
 _FOCUSED = """(function () {
   var e = document.activeElement;

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from conformance.engine.handshake import MAX_ENGINE_TEXT
 from conformance.site.changes import changes
 from conformance.site.model import Status, combine, slug, version_key
 from conformance.site.reading import Report, ReportError, read_report, report_from
@@ -183,3 +184,53 @@ def test_slugs_are_file_names() -> None:
     assert slug("seven-rocks-reference mutant x") == "seven-rocks-reference-mutant-x"
     assert slug("../../etc/passwd") == "etc-passwd"
     assert slug("\u202e<script>") == "script" and slug("!!!") == "engine"
+
+
+@pytest.mark.parametrize("other", ["My-Engine", "my engine", "MY_ENGINE!", "my-engine\u202e"])
+def test_names_sharing_a_page_are_refused(reference: dict[str, Any], other: str) -> None:
+    # Each name keeps its own page and badge: a name that slugs alike is refused, it
+    # never moves the first engine to my-engine-2 and takes badges/my-engine.svg.
+    first, second = copy.deepcopy(reference), copy.deepcopy(reference)
+    first["engine"]["name"], second["engine"]["name"] = "my-engine", other
+    alone = combine([_report(first, "mine.json")])
+    assert [e.slug for e in alone.engines] == ["my-engine"]
+    for order in itertools.permutations([_report(first, "mine.json"), _report(second, "x.json")]):
+        with pytest.raises(ReportError, match="would share the page and badge name 'my-engine'"):
+            combine(order)
+
+
+def test_a_huge_colliding_name_is_shown_cut(reference: dict[str, Any]) -> None:
+    first, second = copy.deepcopy(reference), copy.deepcopy(reference)
+    first["engine"]["name"], second["engine"]["name"] = "e" * MAX_ENGINE_TEXT, "E" * MAX_ENGINE_TEXT
+    reports = [_report(first, "a.json"), _report(second, "b.json")]
+    with pytest.raises(ReportError, match="would share") as refused:
+        combine(reports)
+    assert len(str(refused.value)) < 400  # both names in full: over 450
+
+
+@pytest.mark.parametrize("where", ["name", "version", "language", "suite"])
+def test_a_text_longer_than_a_runner_writes_is_refused(
+    reference: dict[str, Any], where: str
+) -> None:
+    # A name of a megabyte, shown on every rule page, made a site of a gigabyte.
+    def with_text(text: str) -> dict[str, Any]:
+        data = copy.deepcopy(reference)
+        if where == "suite":
+            data["suite"]["version"] = text
+        else:
+            data["engine"][where] = text
+        return data
+
+    _report(with_text("x" * MAX_ENGINE_TEXT), "longest.json")
+    with pytest.raises(ReportError, match=f"{MAX_ENGINE_TEXT + 1} characters long"):
+        _report(with_text("x" * (MAX_ENGINE_TEXT + 1)), "longer.json")
+
+
+def test_a_case_listed_twice_is_refused(reference: dict[str, Any]) -> None:
+    # A failed case listed again as passed made the badge read one more case passed.
+    doubled = copy.deepcopy(reference)
+    first = doubled["cases"][0]
+    doubled["cases"][0] = {**first, "outcome": "failed"}
+    doubled["cases"].append({**first, "outcome": "passed"})
+    with pytest.raises(ReportError, match=rf"\$\.cases\[{len(doubled['cases']) - 1}\].*twice"):
+        _report(doubled, "doubled.json")

@@ -24,7 +24,6 @@ from conformance.suite.rules import load_rules, parse_rules
 from conformance.suite.seed import read_seed, seed_path
 from conformance.suite.traceability import problems
 from tests.support.cli import cli
-from tools.spec_examples import main, regenerate
 
 TEXT = rules_path().read_text(encoding="utf-8")
 EXAMPLES = parse_examples(TEXT)
@@ -136,15 +135,6 @@ def test_rule_lines_link_the_examples_whose_fixtures_cite_them(cases: dict[str, 
         for rule_id in cases[example.fixture].rules:
             assert example.number in rules[rule_id].examples, (rule_id, example.number)
     assert 35 in rules["win.no-count-after-win"].examples
-
-
-def test_generated_parts_are_current(cases: dict[str, Case]) -> None:
-    assert regenerate(TEXT, cases) == TEXT, "run: python tools/spec_examples.py --write"
-
-
-def test_the_generator_checks_by_default(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 0
-    assert "current" in capsys.readouterr().out
 
 
 def test_rules_md_is_traceable_and_normative() -> None:

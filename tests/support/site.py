@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 
 from tests.support.html import _Checker
 from tests.support.third_party import all_fives_version
-from tools.build_example_site import ENGINES, run_report
+from tools.build_example_site import ENGINES, THIRD_PARTY, run_report
 
 __all__ = [
     "SITE_ENGINES",
@@ -29,10 +29,6 @@ __all__ = [
 SITE_ENGINES = ENGINES
 """The engines of the example site: the reference, mutants, all-fives-domino and the
 releases of tools/example_engine.py (report file stem -> command line)."""
-
-
-THIRD_PARTY = "all-fives-domino"
-"""The published engine among them, which needs the thirdparty extra."""
 
 
 def third_party_installed() -> bool:

@@ -18,8 +18,9 @@ from conformance.cli.commands.common import (
 )
 from conformance.engine.client import EngineStartError
 from conformance.reports.sanitize import strict_json, terminal_text
-from conformance.runner.execute import reference_engine
+from conformance.runner.execute import MAX_JOBS, reference_engine
 from conformance.runner.expectfail import ExpectFail
+from conformance.runner.outcomes import EXIT_EMPTY
 
 if TYPE_CHECKING:
     from conformance.fuzz import Divergence, Finding, FuzzReport
@@ -40,11 +41,19 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _jobs(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 1 to {MAX_JOBS}, not {json.dumps(text)}"
+        )
+    return int(text)
+
+
 def _configure(parser: argparse.ArgumentParser) -> None:
     add_engine_options(parser)
     parser.add_argument("--hands", type=_count, default=1000, help="hands to try (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="campaign seed (default 0)")
-    parser.add_argument("--jobs", type=_count, default=1, help="engine processes (default 1)")
+    parser.add_argument("--jobs", type=_jobs, default=1, help="engine processes (default 1)")
     parser.add_argument(
         "--shard",
         type=_shard,
@@ -70,6 +79,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="write each shrunk divergence as a fixture in DIR (never over an existing file)",
     )
+    parser.add_argument(
+        "--allow-empty",
+        action="store_true",
+        help=f"a campaign that compared no reply (the engine lists none of the commands "
+        f"asked, or declines every request) exits 0, not {EXIT_EMPTY}",
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
@@ -85,7 +100,7 @@ def _known(expect: ExpectFail) -> list[str]:
 
 
 def _execute(args: argparse.Namespace) -> int:
-    from conformance.fuzz import MutantPool, ProgressLine, campaign, findings, rules_of
+    from conformance.fuzz import FUZZED, MutantPool, ProgressLine, campaign, findings, rules_of
 
     expect = expect_fail_from_args(args)
     if expect is None:
@@ -143,7 +158,17 @@ def _execute(args: argparse.Namespace) -> int:
     if problem is not None:
         error(problem)
         return 2
-    return 1 if found else 0
+    if found:
+        return 1
+    if report.compared == 0:
+        # Nothing compared is not "no divergence": an engine that answers nothing passes nothing.
+        error(
+            f"no reply was compared: the engine's handshake lists none of {', '.join(FUZZED)}, "
+            f"or it declined all {report.requests} requests; that is not a pass"
+            + ("" if args.allow_empty else f" (exit {EXIT_EMPTY}; --allow-empty accepts it)")
+        )
+        return 0 if args.allow_empty else EXIT_EMPTY
+    return 0
 
 
 def _save(found: list[Finding], directory: Path, saved: list[Path | None]) -> str | None:
@@ -210,6 +235,7 @@ def _print(
             "hands": report.hands,
             "requests": report.requests,
             "skipped": report.skipped,
+            "compared": report.compared,
             "ignored": report.ignored,
             "seconds": round(report.seconds, 3),
             "hands_per_second": round(rate, 1),
@@ -256,7 +282,8 @@ COMMAND = Command(
     "the engine under test the same requests (only the commands its handshake lists, some "
     "with illegal actions), and compare. Each divergence is shrunk to a minimal request, "
     "given a cause (the catalogue mutants that reproduce it) and can be saved as a fixture. "
-    "Exit 0: no divergence; 1: a divergence; 2: could not run or could not save.",
+    "Exit 0: no divergence; 1: a divergence; 2: could not run or could not save; "
+    f"{EXIT_EMPTY}: no reply compared (no command asked is listed, or every request declined).",
     configure=_configure,
     execute=_execute,
 )

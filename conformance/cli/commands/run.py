@@ -21,7 +21,13 @@ from conformance.cli.commands.common import (
 from conformance.engine.client import EngineClient, EngineStartError
 from conformance.reports.terminal import COLOR_CHOICES
 from conformance.reports.text import ProgressBar, render_report
-from conformance.runner.execute import DEFAULT_MAX_RESTARTS, RunOptions, run_suite, select_cases
+from conformance.runner.execute import (
+    DEFAULT_MAX_RESTARTS,
+    MAX_JOBS,
+    RunOptions,
+    run_suite,
+    select_cases,
+)
 from conformance.runner.expectfail import ExpectFail
 from conformance.runner.expectfail import write_expect_fail as _expect
 from conformance.runner.outcomes import EXIT_EMPTY, RunResult
@@ -143,7 +149,9 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--check-messages",
         action="store_true",
-        help="validate every request and reply against the protocol schemas",
+        help="validate every request and the handshake against the protocol schemas too "
+        "(replies are validated on every run), and take a reply that breaks its schema "
+        "for an error of the engine rather than a failure",
     )
     run.add_argument(
         "--max-restarts",
@@ -156,8 +164,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _execute(args: argparse.Namespace) -> int:
-    if args.jobs < 1 or args.max_restarts < 0:
-        error("--jobs must be at least 1 and --max-restarts at least 0")
+    if not 1 <= args.jobs <= MAX_JOBS or args.max_restarts < 0:
+        error(f"--jobs must be from 1 to {MAX_JOBS} and --max-restarts at least 0")
         return 2
     unknown_features = sorted(set(args.skip_features) - set(FEATURES))
     if unknown_features:

@@ -106,10 +106,7 @@ def _case_text(case: Case, rules: Mapping[str, Any]) -> list[str]:
         lines.append(f"  {rule_id}: {rule.text if rule else '(not in rules.md)'}")
     lines.append(f"Source:   {case.source}")
     lines.append(f"Request:  {render(case.request(1), _FULL)}")
-    if case.expect is not None:
-        lines.append(f"Expected: {render({'result': case.expect}, _FULL)}")
-    else:
-        lines.append(f"Expected: {render({'rejected': case.expect_rejected}, _FULL)}")
+    lines.append(f"Expected: {render(case.expected.to_json(), _FULL)}")
     return lines
 
 

@@ -101,6 +101,11 @@ def _say(text: str = "") -> None:
     print(terminal_text(text))
 
 
+def _cut(line: str, limit: int = 2000) -> str:
+    """A line the engine sent, cut to `limit` characters as its replies are shown."""
+    return line if len(line) <= limit else line[:limit] + "..."
+
+
 def _execute(args: argparse.Namespace) -> int:
     engine = resolve_engine(args)
     if engine is None:
@@ -124,11 +129,11 @@ def _smoke(argv: list[str], env: Mapping[str, str] | None, timeout: float) -> in
         info = client.start()
     except EngineStartError as exc:
         if exc.reply:
-            _say(f"< {exc.reply}")
+            _say(f"< {_cut(exc.reply)}")
         _say(f"PROBLEM: {exc}")
         return 2
     try:
-        _say(f"< {json.dumps(info.handshake)}")
+        _say(f"< {_cut(json.dumps(info.handshake))}")
         _say(f"ok: {info}; implements {', '.join(info.cmds) or 'no command'}")
         missing = [c for c in QUERY_CMDS if c not in info.cmds]
         if missing:
@@ -165,7 +170,7 @@ def _conversation(client: EngineClient, cmds: tuple[str, ...]) -> int:
         exchange = next(client.exchange([request]))
         if exchange.raw is not None:
             raw = exchange.raw.rstrip()
-            _say(f"< {raw if len(raw) <= 2000 else raw[:2000] + '...'}")
+            _say(f"< {_cut(raw)}")
         result = evaluate(case, exchange)
         if result.outcome is Outcome.PASSED:
             _say("ok")

@@ -7,7 +7,7 @@
 // replies from what the Table reports. suite_test.go runs the suite's cases in-process.
 package main
 
-import "seven-rocks.example/kit"
+import kit "github.com/seven-rocks/seven-rocks/kits/go"
 
 func settle(hands [4][]kit.Tile) (any, error) {
 	var pips, penalties [4]int

@@ -5,7 +5,7 @@ package main
 import (
 	"fmt"
 
-	"seven-rocks.example/kit"
+	kit "github.com/seven-rocks/seven-rocks/kits/go"
 )
 
 var (

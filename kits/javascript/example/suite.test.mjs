@@ -17,10 +17,10 @@ const suite = JSON.parse(readFileSync(path, "utf-8"));
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
-// Expected elements and actual elements paired by Kuhn's augmenting paths: with partial
-// objects one expected element may fit several actual ones, so a greedy pairing is not enough.
-function multisetMatches(expected, actual, unordered, pointer) {
-  const fits = expected.map((e, i) => actual.flatMap((a, j) => (matches(e, a, unordered, `${pointer}/${i}`) ? [j] : [])));
+// Expected elements and actual elements paired by Kuhn's augmenting paths: a distinct
+// actual element for each expected one.
+function multisetMatches(expected, actual, unordered, partial, pointer) {
+  const fits = expected.map((e, i) => actual.flatMap((a, j) => (matches(e, a, unordered, partial, `${pointer}/${i}`) ? [j] : [])));
   const owner = new Map();
   const augment = (i, seen) => fits[i].some((j) => {
     if (seen.has(j)) return false;
@@ -34,16 +34,19 @@ function multisetMatches(expected, actual, unordered, pointer) {
   return expected.every((_, i) => augment(i, new Set()));
 }
 
-function matches(expected, actual, unordered, pointer = "") {
+// Objects whole (exactly their keys) but at the "partial" pointers, the result objects;
+// arrays in order but at the "unordered" pointers; scalars by type and value.
+function matches(expected, actual, unordered, partial, pointer = "") {
   if (isObject(expected)) {
     if (!isObject(actual)) return false;
+    if (!partial.has(pointer) && Object.keys(actual).length !== Object.keys(expected).length) return false;
     const token = (k) => k.replaceAll("~", "~0").replaceAll("/", "~1");
-    return Object.entries(expected).every(([k, v]) => Object.hasOwn(actual, k) && matches(v, actual[k], unordered, `${pointer}/${token(k)}`));
+    return Object.entries(expected).every(([k, v]) => Object.hasOwn(actual, k) && matches(v, actual[k], unordered, partial, `${pointer}/${token(k)}`));
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual) || actual.length !== expected.length) return false;
-    if (unordered.has(pointer)) return multisetMatches(expected, actual, unordered, pointer);
-    return expected.every((e, i) => matches(e, actual[i], unordered, `${pointer}/${i}`));
+    if (unordered.has(pointer)) return multisetMatches(expected, actual, unordered, partial, pointer);
+    return expected.every((e, i) => matches(e, actual[i], unordered, partial, `${pointer}/${i}`));
   }
   return expected === actual; // JSON scalars: same type and value (1 is not true)
 }
@@ -56,7 +59,7 @@ for (const kase of suite.cases) {
     const reply = engine.handle({ ...kase.request, seq: 1 });
     const [key, expected] = Object.entries(kase.expect)[0];
     assert.ok(Object.hasOwn(reply, key), `expected ${key}, got ${JSON.stringify(reply)}`);
-    const ok = matches(expected, reply[key], new Set(kase.unordered));
+    const ok = matches(expected, reply[key], new Set(kase.unordered), new Set(kase.partial));
     assert.ok(ok, `${kase.description}\nexpected ${key} ${JSON.stringify(expected)}\ngot ${JSON.stringify(reply[key])}`);
   });
 }

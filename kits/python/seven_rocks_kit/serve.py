@@ -17,20 +17,59 @@ from seven_rocks_kit.rejections import Rejected
 from seven_rocks_kit.validate import check_arguments, show
 from seven_rocks_kit.values import to_json
 
-__all__ = ["Command", "Engine"]
+__all__ = ["Command", "Engine", "LongInteger", "read_json", "reply_text"]
 
 Command = Callable[..., Mapping[str, Any]]
 """A command function: called with the checked arguments by name, returns the result."""
 
 
-def exact_seq(request: Mapping[str, Any]) -> int | None:
+@dataclass(frozen=True)
+class LongInteger:
+    """An integer of more digits than Python converts from text
+    (`sys.get_int_max_str_digits`, 4300 by default), kept as written: a ``seq`` of any
+    length is echoed exactly (spec/protocol.md section 4). It is no `int`, so anywhere
+    else it is refused as any integer out of range is (`bad_request`)."""
+
+    text: str
+
+
+def _integer(text: str) -> int | LongInteger:
+    limit = sys.get_int_max_str_digits()
+    if limit and len(text.lstrip("-")) > limit:
+        return LongInteger(text)
+    return int(text)
+
+
+def read_json(line: bytes | str) -> Any:
+    """The JSON value of one line, as ``json.loads`` reads it but that NaN and infinities
+    are refused and an integer too long for `int` is a `LongInteger`. Raises
+    ``ValueError`` (or ``RecursionError``) for a line that is not JSON."""
+    try:
+        return json.loads(line, parse_constant=_no_constant)
+    except ValueError:
+        # Read again, integers too long for `int` kept as text: a line that is not JSON
+        # is refused again, in the same words.
+        return json.loads(line, parse_constant=_no_constant, parse_int=_integer)
+
+
+def reply_text(reply: Mapping[str, Any]) -> str:
+    """One reply as a JSON line's text (without its newline), a `LongInteger` seq with
+    all its digits."""
+    seq = reply.get("seq")
+    if type(seq) is not LongInteger:
+        return json.dumps(reply, separators=(",", ":"))
+    rest = json.dumps({k: v for k, v in reply.items() if k != "seq"}, separators=(",", ":"))
+    return '{"seq":' + seq.text + ("," + rest[1:] if len(rest) > 2 else "}")
+
+
+def exact_seq(request: Mapping[str, Any]) -> int | LongInteger | None:
     """The request's ``seq`` when it is an exact integer (echoed as it came), else None.
 
     spec/protocol.md section 4: ``seq`` is an integer; a fraction (``1.0``), an exponent
     (``1e400``, which Python reads as infinity), a bool, a string or ``null`` is refused.
     """
     seq = request.get("seq")
-    return seq if type(seq) is int else None
+    return seq if type(seq) is int or type(seq) is LongInteger else None
 
 
 def speaks_protocol_one(value: Any) -> bool:
@@ -141,7 +180,7 @@ class Engine:
     def reply(self, line: bytes | str) -> dict[str, Any] | None:
         """The reply to one raw line; None for ``stop`` (no reply, stop serving)."""
         try:
-            request = json.loads(line, parse_constant=_no_constant)
+            request = read_json(line)
         except (ValueError, RecursionError) as error:  # bad UTF-8, NaN, absurd nesting
             return _rejected(None, "bad_request", None, f"the line is not JSON: {error}")
         cmd = request.get("cmd") if isinstance(request, dict) else None
@@ -161,7 +200,7 @@ class Engine:
             reply = self.reply(line)
             if reply is None:
                 return 0
-            out.write(json.dumps(reply, separators=(",", ":")) + "\n")
+            out.write(reply_text(reply) + "\n")
             out.flush()
             if reply.get("ready") is False:
                 return 0

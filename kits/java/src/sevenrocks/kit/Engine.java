@@ -1,20 +1,15 @@
 package sevenrocks.kit;
 
-import com.google.gson.Gson;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
-import com.google.gson.TypeAdapter;
-import com.google.gson.stream.JsonReader;
-import com.google.gson.stream.JsonToken;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -168,18 +163,11 @@ public final class Engine {
         return out;
     }
 
-    private static final TypeAdapter<JsonElement> ELEMENTS = new Gson().getAdapter(JsonElement.class);
     private static final Pattern INTEGER = Pattern.compile("-?(0|[1-9][0-9]*)");
 
-    /** One JSON value, strictly (gson's own parse would be lenient), nothing after it. */
+    /** One JSON value, strictly, nothing after it; each number as written, however long. */
     static JsonElement parse(String text) throws IOException {
-        JsonReader reader = new JsonReader(new StringReader(text));
-        reader.setLenient(false);
-        JsonElement value = ELEMENTS.read(reader);
-        if (reader.peek() != JsonToken.END_DOCUMENT) {
-            throw new IOException("more than one JSON value on the line");
-        }
-        return value;
+        return JsonLine.parse(text);
     }
 
     private static JsonObject rejected(JsonElement seq, String code, Integer index, String message) {

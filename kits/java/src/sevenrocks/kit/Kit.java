@@ -26,7 +26,7 @@ public final class Kit {
     public static final int PROTOCOL = 1;
 
     /** The kit's own version. */
-    public static final String VERSION = "0.1.0";
+    public static final String VERSION = "1.0.0";
 
     /** The query commands of protocol 1, in the order the protocol lists them. */
     public static final List<String> COMMANDS =
