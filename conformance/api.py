@@ -23,7 +23,12 @@ from typing import TextIO
 
 from conformance import SUITE_VERSION
 from conformance.engine.client import EngineClient, EngineInfo, EngineStartError, split_command
-from conformance.engine.sandbox import DEFAULT_MEMORY_MB, SandboxError, sandboxed
+from conformance.engine.sandbox import (
+    DEFAULT_MEMORY_MB,
+    SandboxError,
+    passed_variables,
+    sandboxed,
+)
 from conformance.runner.execute import (
     DEFAULT_TIMEOUT,
     RunOptions,
@@ -129,25 +134,40 @@ def engine_command(engine: EngineCommand) -> tuple[list[str], Mapping[str, str] 
     return argv, None
 
 
+def _confined(
+    engine: EngineCommand,
+    sandbox: bool,
+    engine_memory: int,
+    sandbox_env: Sequence[str],
+    sandbox_paths: Sequence[str],
+) -> tuple[list[str], Mapping[str, str] | None]:
+    argv, env = engine_command(engine)
+    if sandbox:
+        passed = passed_variables(sandbox_env, env)
+        argv = sandboxed(argv, memory_mb=engine_memory, env=passed, paths=sandbox_paths)
+    return argv, env
+
+
 def start_engine(
     engine: EngineCommand = None,
     *,
     timeout: float = DEFAULT_TIMEOUT,
     sandbox: bool = False,
     engine_memory: int = DEFAULT_MEMORY_MB,
+    sandbox_env: Sequence[str] = (),
+    sandbox_paths: Sequence[str] = (),
 ) -> EngineClient:
     """A started engine (handshake done), to be closed; use it as a context manager.
 
     ``sandbox`` runs it under bubblewrap as ``run --sandbox`` does (``engine_memory``:
-    its address space in MiB); `SandboxError` when bubblewrap is missing.
+    its address space in MiB; ``sandbox_env`` and ``sandbox_paths``: as
+    ``--sandbox-env`` and ``--sandbox-path``); `SandboxError` when bubblewrap is missing.
 
     Raises `EngineStartError` when it cannot be started or fails the handshake, and
     ``ValueError`` for a ``timeout`` that is not a number of seconds in (0, 3600]
     (NaN, infinite, zero or negative).
     """
-    argv, env = engine_command(engine)
-    if sandbox:
-        argv = sandboxed(argv, memory_mb=engine_memory)
+    argv, env = _confined(engine, sandbox, engine_memory, sandbox_env, sandbox_paths)
     client = EngineClient(argv, timeout=timeout, env=env)
     client.start()
     return client
@@ -161,6 +181,8 @@ def run(
     jobs: int = 1,
     sandbox: bool = False,
     engine_memory: int = DEFAULT_MEMORY_MB,
+    sandbox_env: Sequence[str] = (),
+    sandbox_paths: Sequence[str] = (),
 ) -> RunResult:
     """Run ``cases`` (default: the whole suite) against ``engine`` and return the results.
 
@@ -174,9 +196,7 @@ def run(
     in (0, 3600], and for a ``max_restarts`` or ``max_fail`` that is not a whole
     number of at least 0.
     """
-    argv, env = engine_command(engine)
-    if sandbox:
-        argv = sandboxed(argv, memory_mb=engine_memory)
+    argv, env = _confined(engine, sandbox, engine_memory, sandbox_env, sandbox_paths)
     selected = load_suite() if cases is None else list(cases)
     result = run_suite(argv, selected, options=options, jobs=jobs, env=env)
     if cases is None:  # the whole suite: its case list is known

@@ -93,6 +93,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "does (a usage error when bwrap is missing)",
     )
     group.addoption(
+        "--seven-rocks-sandbox-env",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="with --seven-rocks-sandbox: pass this variable to the engine (repeatable)",
+    )
+    group.addoption(
+        "--seven-rocks-sandbox-path",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="with --seven-rocks-sandbox: show this path to the engine, read-only (repeatable)",
+    )
+    group.addoption(
         "--seven-rocks-allow-empty",
         action="store_true",
         help="a session in which every case was skipped (the engine claims none of their "
@@ -257,7 +271,12 @@ class _Session:
             session.exitstatus = _EXIT_EMPTY
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        """Say why an empty session fails."""
+        """Say why an empty session fails, and when containment is partial."""
+        from conformance.cli.commands.common import PARTIAL_CONTAINMENT
+        from conformance.engine import cgroups
+
+        if not self.config.getoption("seven_rocks_sandbox") and not cgroups.available():
+            terminalreporter.write_line(f"seven-rocks: {PARTIAL_CONTAINMENT}")
         if self.skipped and not self.ran and not self.config.getoption("seven_rocks_allow_empty"):
             terminalreporter.write_line(
                 f"seven-rocks: no case was run: all {self.skipped} were skipped (commands or "
@@ -367,11 +386,14 @@ class _Session:
     def engine_command(self) -> tuple[list[str], Mapping[str, str] | None]:
         """The argv and environment of ``--seven-rocks-engine``."""
         from conformance.api import engine_command
-        from conformance.engine.sandbox import sandboxed
+        from conformance.engine.sandbox import passed_variables, sandboxed
 
         argv, env = engine_command(None if self.engine == "reference" else self.engine)
         if self.config.getoption("seven_rocks_sandbox"):
-            argv = sandboxed(argv)
+            passed = passed_variables(self.config.getoption("seven_rocks_sandbox_env"), env)
+            argv = sandboxed(
+                argv, env=passed, paths=self.config.getoption("seven_rocks_sandbox_path")
+            )
         return argv, env
 
     def run_case(self, case: Case) -> CaseResult:
@@ -405,6 +427,8 @@ def seven_rocks_engine(request: pytest.FixtureRequest) -> Iterator[EngineClient]
         None if engine == "reference" else engine,
         timeout=session.timeout,
         sandbox=request.config.getoption("seven_rocks_sandbox"),
+        sandbox_env=request.config.getoption("seven_rocks_sandbox_env"),
+        sandbox_paths=request.config.getoption("seven_rocks_sandbox_path"),
     )
     try:
         yield client

@@ -15,15 +15,25 @@ In it before it can fork: the engine's command is run as ``/bin/sh -c 'echo $$
 (the same process). Not ``preexec_fn``: Python code in a forked child of a runner with
 threads (``--jobs N``), which the subprocess documentation calls unsafe (it may
 deadlock). Not the pid written once ``Popen`` returns: by then the engine runs and may
-have forked. A command whose program cannot be found is started directly, so that
-``Popen`` raises as it always did.
+have forked. The shell only for a program that starts with ``#!`` or is an ELF file: a
+shell runs any other file as a script of its own, where ``Popen`` fails with "Exec
+format error"; such a program (or one registered with binfmt_misc) is started by a
+Python interpreter that moves itself, then ``execvp``s it and reports a failure's errno
+on a pipe, so that ``Popen``'s error is raised as it would be (`into`). A command whose
+program cannot be found is started directly, so that ``Popen`` raises as it always did.
 
-Ending (`end`): v2 ``cgroup.kill`` (Linux 5.14); then, until the cgroup is empty (for
-`_DEADLINE_S` at most), freeze it (``cgroup.freeze``, the v1 freezer's ``FROZEN``, or
-``pids.max`` 0: nothing forks any more), SIGKILL every process listed, thaw; remove it.
-Cgroups an engine made inside its own are ended with it (all three reach them from the
-top) and removed before it.
-A runner killed outright leaves its cgroups: a later one removes them once empty.
+Ending (`end`): first, every process in the cgroup older than the engine is moved back
+to the runner's cgroup and spared: an engine with write access to its ``cgroup.procs``
+may have moved the runner (or any other process) in, to have it killed. Then v2
+``cgroup.kill`` (Linux 5.14), repeated until the cgroup is empty (for `_DEADLINE_S` at
+most), or else freeze it (the v1 freezer's ``FROZEN``, or ``pids.max`` 0: nothing forks
+any more), SIGKILL every process listed, thaw; remove it. Cgroups an engine made
+inside its own are ended with it (all three reach them from the top) and removed
+before it.
+
+A runner holds a lock (``flock``) on each cgroup it made until it removes it; one killed
+outright cannot let go, and the next runner to probe ends what is left in the cgroups
+no runner holds, then removes them.
 
 What escapes: a process that moves itself into another cgroup (it needs write access
 to that cgroup, as root has), and processes started through another service.
@@ -32,21 +42,40 @@ to that cgroup, as root has), and processes started through another service.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import itertools
 import os
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
+
+import psutil
 
 __all__ = ["Hierarchy", "available", "end", "hierarchy", "into", "new"]
 
 PREFIX = "seven-rocks-"
 _SHELL = "/bin/sh"
 _MOVE = 'echo $$ >"$0" 2>/dev/null; exec "$@"'
+_SCRIPT_OR_ELF = (b"#!", b"\x7fELF")
+_EXEC = """import os, sys
+report = int(sys.argv[1])
+try:
+    with open(sys.argv[2], "w") as procs:
+        procs.write(str(os.getpid()))
+except OSError:
+    pass
+os.set_inheritable(report, False)
+try:
+    os.execvp(sys.argv[3], sys.argv[3:])
+except OSError as exc:
+    os.write(report, str(exc.errno).encode())
+    os._exit(127)
+"""
 _DEADLINE_S = 5.0
 _FREEZE = {  # (file, frozen, thawed); pids are not frozen, but none can fork
     "v2": ("cgroup.freeze", "1", "0"),
@@ -65,6 +94,8 @@ class Hierarchy(NamedTuple):
 _LOCK = threading.Lock()
 _FOUND: list[Hierarchy | None] = []  # the probe's answer, once there is one
 _NUMBERS = itertools.count(1)
+_HELD: dict[str, int] = {}
+"""Each cgroup this runner made and has not removed: a descriptor that holds its lock."""
 
 
 def _mounts() -> Iterator[tuple[str, str, str, set[str]]]:
@@ -121,11 +152,11 @@ def available() -> bool:
 def _probe() -> Hierarchy | None:
     with contextlib.suppress(OSError, ValueError):  # no /proc, an odd line: none
         for candidate in _candidates():
-            _remove_stale(candidate.parent)
+            _remove_stale(candidate.parent, candidate.kind)
             path = _make(candidate.parent)
             if path is not None:
                 moved = _moves(path)
-                _end(path, candidate.kind)
+                _end(path, candidate.kind, None)
                 if moved:
                     return candidate
     return None
@@ -153,21 +184,42 @@ def _make(parent: str) -> str | None:
         os.mkdir(path)
     except OSError:  # EACCES, EROFS, ENOENT...: not here
         return None
+    held = _locked(path)
+    if held is not None:
+        _HELD[path] = held
     return path
 
 
-def _remove_stale(parent: str) -> None:
-    # Cgroups of runners that are gone (killed outright): only empty ones, since
-    # another runner's pid may mean nothing here (another PID namespace).
+def _locked(path: str) -> int | None:
+    """A descriptor of ``path`` holding its lock, or None: another process holds it."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _remove_stale(parent: str, kind: str) -> None:
+    # Cgroups of runners that are gone (killed outright), with whatever their engines
+    # left running. Gone: no process of that pid here, and no process holds the lock
+    # (a runner's pid may mean nothing here: it may be in another PID namespace).
     try:
         names = os.listdir(parent)
     except OSError:
         return
     for name in names:
         runner = name.removeprefix(PREFIX).partition("-")[0]
-        if name.startswith(PREFIX) and runner.isdigit() and not os.path.exists(f"/proc/{runner}"):
-            with contextlib.suppress(OSError):
-                os.rmdir(os.path.join(parent, name))
+        if name.startswith(PREFIX) and runner.isdigit() and not psutil.pid_exists(int(runner)):
+            path = os.path.join(parent, name)
+            held = _locked(path)
+            if held is not None:
+                _end(path, kind, None)
+                os.close(held)
 
 
 def new() -> str | None:
@@ -176,16 +228,29 @@ def new() -> str | None:
     return _make(found.parent) if found is not None else None
 
 
-def into(cgroup: str, argv: Sequence[str], env: Mapping[str, str], cwd: str | None) -> list[str]:
+def into(
+    cgroup: str, argv: Sequence[str], env: Mapping[str, str], cwd: str | None, report: int
+) -> tuple[list[str], bool]:
     """The command that runs ``argv`` in ``cgroup`` (``argv`` itself when its program
-    cannot be found: ``Popen`` then raises, as it would have)."""
+    cannot be found: ``Popen`` then raises, as it would have), and whether it writes the
+    errno of a failed exec on the descriptor ``report`` (to be passed to it) and closes
+    it when the program runs."""
     program = argv[0] if argv else ""
     path = os.pathsep.join(os.get_exec_path(env))
     if os.path.dirname(program):
         program = os.path.join(cwd or "", program)
-    if not program.startswith("-") and shutil.which(program, path=path) is not None:
-        return [_SHELL, "-c", _MOVE, os.path.join(cgroup, "cgroup.procs"), *argv]
-    return list(argv)
+    found = None if program.startswith("-") else shutil.which(program, path=path)
+    if found is None:
+        return list(argv), False
+    procs = os.path.join(cgroup, "cgroup.procs")
+    try:
+        with open(found, "rb") as f:
+            start = f.read(4)
+    except OSError:  # may be executed and not read
+        start = b""
+    if start.startswith(_SCRIPT_OR_ELF) or not sys.executable:
+        return [_SHELL, "-c", _MOVE, procs, *argv], False
+    return [sys.executable, "-I", "-S", "-c", _EXEC, str(report), procs, *argv], True
 
 
 def _write(path: str, name: str, value: str) -> None:
@@ -198,9 +263,11 @@ def _write(path: str, name: str, value: str) -> None:
 
 
 def _pids(path: str) -> list[int]:
+    # 0 stands for a process outside this runner's PID namespace (one an engine moved
+    # in): never signalled, since kill(0) would signal the runner's own process group.
     try:
         with open(os.path.join(path, "cgroup.procs"), encoding="ascii") as f:
-            return [int(line) for line in f if line.strip()]
+            return [pid for pid in (int(line) for line in f if line.strip()) if pid > 0]
     except (OSError, ValueError):
         return []
 
@@ -217,30 +284,72 @@ def _within(cgroup: str) -> list[str]:
     return found[::-1]
 
 
-def end(cgroup: str) -> bool:
-    """Kill every process in ``cgroup`` and remove it; whether it is gone."""
+def end(cgroup: str, born: float | None) -> bool:
+    """Kill every process in ``cgroup`` but those started before ``born`` (the engine's
+    start, as psutil's ``create_time``), and remove it; whether it is gone."""
     found = hierarchy()
-    return _end(cgroup, found.kind if found is not None else "v2")
+    return _end(cgroup, found.kind if found is not None else "v2", born)
 
 
-def _end(cgroup: str, kind: str) -> bool:
+def _outsider(pid: int, born: float | None) -> bool:
+    """Whether ``pid`` was moved into an engine's cgroup from outside: the runner, or a
+    process older than the engine (every process of the engine started after it)."""
+    if pid == os.getpid():
+        return True
+    if born is None:
+        return False
+    try:
+        return psutil.Process(pid).create_time() < born
+    except psutil.Error:
+        return False
+
+
+def _evict(cgroup: str, pids: list[int], born: float | None) -> list[int]:
+    """Move each outsider among ``pids`` to the runner's cgroup (``cgroup``'s parent);
+    the others."""
+    inside = []
+    for pid in pids:
+        if _outsider(pid, born):
+            _write(os.path.dirname(cgroup), "cgroup.procs", str(pid))
+        else:
+            inside.append(pid)
+    return inside
+
+
+def _listed(cgroup: str) -> list[int]:
+    return [pid for path in _within(cgroup) for pid in _pids(path)]
+
+
+def _kill(pids: list[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _end(cgroup: str, kind: str, born: float | None) -> bool:
     # A process of the engine may have made cgroups inside the engine's and moved there:
     # those are ended too (killing, freezing and pids.max reach them from the top), and
     # removed first.
-    if kind == "v2":
-        _write(cgroup, "cgroup.kill", "1")
     control, frozen, thawed = _FREEZE[kind]
     deadline = time.monotonic() + _DEADLINE_S
     while time.monotonic() < deadline:
-        paths = _within(cgroup)
-        pids = [pid for path in paths for pid in _pids(path)]
-        if not pids:
+        listed = _listed(cgroup)
+        if not listed:
             break
-        _write(cgroup, control, frozen)
-        for pid in pids:
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-        _write(cgroup, control, thawed)
+        pids = _evict(cgroup, listed, born)
+        if len(pids) < len(listed):  # outsiders were there: killing all at once is only
+            listed = _listed(cgroup)  # for a cgroup they have left
+            if any(_outsider(pid, born) for pid in listed):
+                _kill([pid for pid in listed if not _outsider(pid, born)])
+                time.sleep(0.002)
+                continue
+            pids = listed
+        if kind == "v2" and os.path.exists(os.path.join(cgroup, "cgroup.kill")):
+            _write(cgroup, "cgroup.kill", "1")
+        else:
+            _write(cgroup, control, frozen)
+            _kill(pids)
+            _write(cgroup, control, thawed)
         time.sleep(0.002)
     gone = True
     for path in _within(cgroup):
@@ -250,4 +359,6 @@ def _end(cgroup: str, kind: str) -> bool:
             pass
         except OSError:
             gone = False
+    if gone and cgroup in _HELD:
+        os.close(_HELD.pop(cgroup))
     return gone

@@ -14,10 +14,15 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import select
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+import psutil
 
 from conformance.engine import cgroups
 from conformance.suite.cache import CACHE_DIR_ENV
@@ -27,10 +32,19 @@ __all__ = ["TOKEN_VAR", "StoppingError", "defer_signal", "end_all", "end_process
 TOKEN_VAR = "SEVEN_ROCKS_ENGINE_TOKEN"
 """Set in every engine's environment: finds its descendants even outside its group."""
 
-_LIVE: dict[subprocess.Popen[bytes], tuple[str, str | None]] = {}
-"""Each engine running: its token, and its cgroup if it has one."""
-_UNREMOVED: set[str] = set()
-"""Cgroups that could not be removed when their engine ended: tried again at exit."""
+
+class _Engine(NamedTuple):
+    token: str
+    cgroup: str | None
+    born: float | None
+    """When it started, as psutil's ``create_time`` (None: unknown)."""
+
+
+_LIVE: dict[subprocess.Popen[bytes], _Engine] = {}
+"""Each engine running."""
+_UNREMOVED: dict[str, float | None] = {}
+"""Cgroups that could not be removed when their engine ended (with when it started):
+tried again at exit."""
 _LIVE_LOCK = threading.Lock()
 _CLOSING = False  # set at exit: from then on no engine may start (a worker thread may try)
 _DEFERRED: list[int] = []
@@ -68,6 +82,9 @@ def _strays(token: str, pipes: Sequence[int]) -> tuple[list[int], bool]:
     token the runner put in the engine's environment (inherited unless cleared) or by
     holding one of the engine's pipes (which would keep the runner waiting for EOF).
     Linux only (``/proc``); elsewhere the process group is all that can be ended.
+    Read by hand rather than through psutil: its environment parsed into a dict for
+    every process makes a scan several times slower, and the scan's pace is what
+    catches a process that forks anew every few milliseconds.
 
     A process that vanishes while it is read may have been a stray that forked and
     exited: its child is not in this scan's listing, so the caller scans again.
@@ -92,7 +109,7 @@ def _strays(token: str, pipes: Sequence[int]) -> tuple[list[int], bool]:
                 if marker in f.read().split(b"\0"):
                     found.append(int(name))
                     continue
-            if links and not _child_of(base, me):
+            if links and not _child_of(int(name), me):
                 # A child of the runner is never a stray; one caught between fork and exec
                 # still holds copies of every pipe of the runner, other engines' too.
                 for fd_name in os.listdir(f"{base}/fd"):
@@ -107,12 +124,10 @@ def _strays(token: str, pipes: Sequence[int]) -> tuple[list[int], bool]:
     return found, vanished
 
 
-def _child_of(base: str, pid: int) -> bool:
+def _child_of(pid: int, parent: int) -> bool:
     try:
-        with open(f"{base}/stat", "rb") as f:
-            # The command name may hold spaces and parentheses: fields follow the last ")".
-            return int(f.read().rsplit(b")", 1)[1].split()[1]) == pid
-    except (OSError, ValueError, IndexError):
+        return psutil.Process(pid).ppid() == parent
+    except psutil.Error:
         return False
 
 
@@ -176,31 +191,31 @@ def end_all(*, blocking: bool = True) -> bool:
     try:
         _CLOSING = True
         procs = list(_LIVE.items())
-        unremoved = list(_UNREMOVED)
+        unremoved = list(_UNREMOVED.items())
     finally:
         _LIVE_LOCK.release()
-    for proc, (token, cgroup) in procs:
-        _end(proc, token, cgroup)
-    for cgroup in unremoved:
-        _end_cgroup(cgroup)
+    for proc, engine in procs:
+        _end(proc, engine)
+    for cgroup, born in unremoved:
+        _end_cgroup(cgroup, born)
     return True
 
 
-def _end(proc: subprocess.Popen[bytes], token: str, cgroup: str | None) -> None:
+def _end(proc: subprocess.Popen[bytes], engine: _Engine) -> None:
     _kill_group(proc)
-    if cgroup is not None:
-        _end_cgroup(cgroup)
+    if engine.cgroup is not None:
+        _end_cgroup(engine.cgroup, engine.born)
     if os.name == "posix":
         # With its pipes: a descendant that cleared the token still holds one.
-        _kill_strays(token, _pipes_of(proc))
+        _kill_strays(engine.token, _pipes_of(proc))
 
 
-def _end_cgroup(cgroup: str) -> None:
-    # No lock: a set's add and discard are atomic, and a signal handler may come here.
-    if cgroups.end(cgroup):
-        _UNREMOVED.discard(cgroup)
+def _end_cgroup(cgroup: str, born: float | None) -> None:
+    # No lock: a dict's item set and pop are atomic, and a signal handler may come here.
+    if cgroups.end(cgroup, born):
+        _UNREMOVED.pop(cgroup, None)
     else:
-        _UNREMOVED.add(cgroup)
+        _UNREMOVED[cgroup] = born
 
 
 class StoppingError(RuntimeError):
@@ -224,22 +239,68 @@ def launch(
         if _CLOSING:
             raise StoppingError("the runner is stopping")
         cgroup = cgroups.new()
-        command = list(argv)
-        if cgroup is not None:
-            command = cgroups.into(cgroup, command, environment, cwd)
         try:
-            proc = _popen(command, environment, cwd)
+            proc, born = _start(list(argv), environment, cwd, cgroup)
         except BaseException:
             if cgroup is not None:
-                _end_cgroup(cgroup)
+                _end_cgroup(cgroup, None)
             raise
-        _LIVE[proc] = (token, cgroup)
+        _LIVE[proc] = _Engine(token, cgroup, born)
     _redeliver()
     return proc
 
 
+def _start(
+    argv: list[str], environment: dict[str, str], cwd: str | None, cgroup: str | None
+) -> tuple[subprocess.Popen[bytes], float | None]:
+    """The engine started (in ``cgroup``), and when; raises what ``Popen`` would raise
+    for ``argv``, also when it is started through the cgroup's command."""
+    if cgroup is None:
+        return _started(_popen(argv, environment, cwd, ()))
+    report, reported = os.pipe()
+    try:
+        command, reports = cgroups.into(cgroup, argv, environment, cwd, reported)
+        proc = _popen(command, environment, cwd, (reported,) if reports else ())
+    finally:
+        os.close(reported)
+    try:
+        failed = _exec_error(report) if reports else None
+    finally:
+        os.close(report)
+    if failed is not None:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(_EXEC_DEADLINE_S)
+        raise OSError(failed, os.strerror(failed), argv[0])
+    return _started(proc)
+
+
+_EXEC_DEADLINE_S = 30.0
+
+
+def _exec_error(report: int) -> int | None:
+    """The errno written on ``report`` by a command that could not exec its program, or
+    None: the pipe closed on exec (or nothing came in `_EXEC_DEADLINE_S`)."""
+    data = b""
+    deadline = time.monotonic() + _EXEC_DEADLINE_S
+    while (left := deadline - time.monotonic()) > 0:
+        if not select.select([report], [], [], left)[0]:
+            break
+        chunk = os.read(report, 32)
+        if not chunk:
+            break
+        data += chunk
+    return int(data) if data.isdigit() else None
+
+
+def _started(proc: subprocess.Popen[bytes]) -> tuple[subprocess.Popen[bytes], float | None]:
+    try:  # not reaped yet: the pid is still this process's
+        return proc, psutil.Process(proc.pid).create_time()
+    except psutil.Error:
+        return proc, None
+
+
 def _popen(
-    command: list[str], environment: dict[str, str], cwd: str | None
+    command: list[str], environment: dict[str, str], cwd: str | None, keep: tuple[int, ...]
 ) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         command,
@@ -248,6 +309,7 @@ def _popen(
         stderr=subprocess.PIPE,
         env=environment,
         cwd=cwd,
+        pass_fds=keep,
         # Its own session and process group, so that ending it ends its children.
         start_new_session=os.name == "posix",
     )
@@ -256,9 +318,9 @@ def _popen(
 def end_process(proc: subprocess.Popen[bytes], token: str) -> None:
     """Kill an engine, its group, its cgroup and its strays; wait for it; forget it."""
     with _LIVE_LOCK:
-        cgroup = _LIVE.get(proc, (token, None))[1]
+        engine = _LIVE.get(proc, _Engine(token, None, None))
     _redeliver()
-    _end(proc, token, cgroup)
+    _end(proc, engine)
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(5)
     with _LIVE_LOCK:

@@ -4,6 +4,7 @@ fixtures (tests/data/fixtures) correctly. Each fake engine changes one thing abo
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -119,3 +120,24 @@ def _loop(transform: Transform | None) -> None:
         text = reply if isinstance(reply, str) else json.dumps(reply)
         stdout.write(text + "\n")
         stdout.flush()
+
+
+def engine_cgroups() -> list[str]:
+    """The folders of the cgroups the runner made for this engine: the lines of
+    /proc/self/cgroup naming one, each found under its hierarchy's mount (from
+    /proc/self/mountinfo)."""
+    with open("/proc/self/mountinfo") as f:
+        mounts = [(left.split(), right.split()) for left, _, right in
+                  (line.partition(" - ") for line in f)]  # fmt: skip
+    found = []
+    with open("/proc/self/cgroup") as f:
+        for line in f:
+            _, controllers, path = line.rstrip("\n").split(":", 2)
+            if "/seven-rocks-" not in path:
+                continue
+            for mine, theirs in mounts:
+                fits = controllers in theirs[2].split(",") if controllers else True
+                if theirs[0] == ("cgroup" if controllers else "cgroup2") and fits:
+                    found.append(os.path.join(mine[4], os.path.relpath(path, mine[3])))
+                    break
+    return found

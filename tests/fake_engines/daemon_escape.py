@@ -8,28 +8,15 @@ inside the engine's own (in every hierarchy that gave the engine one)."""
 import os
 import sys
 
-from _base import serve
+from _base import engine_cgroups, serve
 
 
 def nest() -> None:
-    # The engine's cgroups: the lines of /proc/self/cgroup naming the runner's, each
-    # found as a folder under its hierarchy's mount (from /proc/self/mountinfo).
-    with open("/proc/self/mountinfo") as f:
-        mounts = [(left.split(), right.split()) for left, _, right in
-                  (line.partition(" - ") for line in f)]  # fmt: skip
-    with open("/proc/self/cgroup") as f:
-        for line in f:
-            _, controllers, path = line.rstrip("\n").split(":", 2)
-            if "/seven-rocks-" not in path:
-                continue
-            for mine, theirs in mounts:
-                fits = controllers in theirs[2].split(",") if controllers else True
-                if theirs[0] == ("cgroup" if controllers else "cgroup2") and fits:
-                    inner = os.path.join(mine[4], os.path.relpath(path, mine[3]), "inner")
-                    os.mkdir(inner)
-                    with open(os.path.join(inner, "cgroup.procs"), "w") as procs:
-                        procs.write(str(os.getpid()))
-                    break
+    for cgroup in engine_cgroups():
+        inner = os.path.join(cgroup, "inner")
+        os.mkdir(inner)
+        with open(os.path.join(inner, "cgroup.procs"), "w") as procs:
+            procs.write(str(os.getpid()))
 
 
 # Closed on exec (Python's descriptors are not inherited): EOF once the daemon runs.

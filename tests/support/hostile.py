@@ -11,12 +11,14 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
-from pathlib import Path
 from typing import IO, Any
+
+import psutil
 
 from tests.support.cli import FAKES, ROOT, TEST_FIXTURES, env
 
 MARK_VAR = "SEVEN_ROCKS_TEST_MARK"
+_ENDED = (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD)
 SAFETY_TIMEOUT = 120  # a net under every subprocess: a hang fails the test, not the suite
 
 
@@ -46,18 +48,13 @@ def marked(mark: str) -> list[int]:
     The mark is inherited by the runner, every engine and their descendants, including
     those that left the process group or session; so this finds any of them, wherever.
     """
-    needle = f"{MARK_VAR}={mark}".encode()
     found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
+    for process in psutil.process_iter():
         try:
-            environ = (entry / "environ").read_bytes()
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
+            if process.status() not in _ENDED and process.environ().get(MARK_VAR) == mark:
+                found.append(process.pid)
+        except psutil.Error:  # gone, or another user's
             continue
-        if needle in environ.split(b"\0") and state not in ("Z", "X"):
-            found.append(int(entry.name))
     return found
 
 
@@ -77,8 +74,8 @@ def _describe(pids: list[int]) -> list[str]:
     out = []
     for pid in pids:
         try:
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
+            cmdline = " ".join(psutil.Process(pid).cmdline())
+        except psutil.Error:
             cmdline = "(gone)"
         out.append(f"{pid}: {cmdline[:200]}")
     return out

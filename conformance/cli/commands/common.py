@@ -11,7 +11,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from conformance.engine.sandbox import DEFAULT_MEMORY_MB, SandboxError, sandboxed
+from conformance.engine.sandbox import (
+    DEFAULT_FOLDER_MB,
+    DEFAULT_MEMORY_MB,
+    SandboxError,
+    passed_variables,
+    sandboxed,
+)
 from conformance.engine.timeouts import MAX_SECONDS, MIN_START_SECONDS, seconds_argument
 from conformance.runner.defaults import DEFAULT_TIMEOUT
 from conformance.suite.protocol import QUERY_CMDS
@@ -24,9 +30,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_SECONDS",
+    "PARTIAL_CONTAINMENT",
     "add_engine_options",
+    "add_sandbox_options",
     "add_selection_options",
     "add_timeout_option",
+    "confine",
     "discard_stdout",
     "empty_selection",
     "engine_from_args",
@@ -34,9 +43,19 @@ __all__ = [
     "expect_fail_from_args",
     "positive_float",
     "resolve_engine",
+    "warn_partial_containment",
     "write_file",
     "write_stdout",
 ]
+
+
+PARTIAL_CONTAINMENT = (
+    "warning: containment is partial: no cgroup can be made here, so a process the "
+    "engine starts that leaves its session, clears its environment and closes its pipes, "
+    "or that forks faster than it can be stopped, may outlive the engine, and a runner "
+    "killed outright leaves the engine running; --sandbox confines the engine fully"
+)
+"""Said when an engine runs with neither a cgroup of its own nor the sandbox."""
 
 
 def positive_float(text: str) -> float:
@@ -54,12 +73,35 @@ def add_engine_options(parser: argparse.ArgumentParser, *, required: bool = Fals
         "run without a shell" + ("" if required else " (default: the built-in reference engine)"),
     )
     add_timeout_option(parser)
+    add_sandbox_options(parser)
+
+
+def add_sandbox_options(parser: argparse.ArgumentParser) -> None:
+    """``--sandbox`` and the options that go with it."""
     parser.add_argument(
         "--sandbox",
         action="store_true",
-        help="run the engine under bubblewrap: read-only file system but its own working "
-        "folder, private /tmp, no network, its own PID namespace, limits on memory, "
-        "processes and CPU time (Linux; exit 2 when bwrap is missing)",
+        help="run the engine under bubblewrap, as an unprivileged user with no capability: "
+        "only the system's programs and the folders its command names, read-only; its own "
+        f"working folder and /tmp, each of {DEFAULT_FOLDER_MB} MiB; no network; its own PID "
+        "namespace; a "
+        "minimal environment; limits on memory, processes and CPU time (Linux; exit 2 "
+        "when bwrap is missing)",
+    )
+    parser.add_argument(
+        "--sandbox-env",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="with --sandbox: pass this variable to the engine, with its value here or the "
+        "one given (repeatable)",
+    )
+    parser.add_argument(
+        "--sandbox-path",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="with --sandbox: show this file or folder to the engine, read-only (repeatable)",
     )
     parser.add_argument(
         "--engine-memory",
@@ -135,23 +177,44 @@ def engine_from_args(args: argparse.Namespace) -> tuple[list[str], Mapping[str, 
         argv, env = reference_engine()
     else:
         argv, env = split_command(args.engine), None
-    if getattr(args, "sandbox", False):
-        argv = sandboxed(argv, memory_mb=args.engine_memory)
-    return argv, env
+    return confine(args, argv, env), env
+
+
+def confine(args: argparse.Namespace, argv: list[str], env: Mapping[str, str] | None) -> list[str]:
+    """``argv`` in the sandbox when ``--sandbox`` is given; raises `SandboxError`."""
+    if not getattr(args, "sandbox", False):
+        return argv
+    return sandboxed(
+        argv,
+        memory_mb=args.engine_memory,
+        env=passed_variables(args.sandbox_env, env),
+        paths=args.sandbox_path,
+    )
 
 
 def resolve_engine(
     args: argparse.Namespace,
 ) -> tuple[list[str], Mapping[str, str] | None] | None:
-    """Like `engine_from_args`, but says on stderr what is wrong and returns None."""
+    """Like `engine_from_args`, but says on stderr what is wrong and returns None;
+    warns when containment is partial (`warn_partial_containment`)."""
     try:
-        return engine_from_args(args)
+        engine = engine_from_args(args)
     except SandboxError as exc:
         error(str(exc))
         return None
     except ValueError as exc:
         error(f"bad --engine: {exc}")
         return None
+    warn_partial_containment(args)
+    return engine
+
+
+def warn_partial_containment(args: argparse.Namespace) -> None:
+    """Say on stderr that containment is partial: no ``--sandbox``, and no cgroup."""
+    from conformance.engine import cgroups
+
+    if not getattr(args, "sandbox", False) and not cgroups.available():
+        error(PARTIAL_CONTAINMENT)
 
 
 def error(message: str) -> None:

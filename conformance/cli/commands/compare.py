@@ -11,14 +11,18 @@ from typing import TYPE_CHECKING
 
 from conformance.cli.commands import Command
 from conformance.cli.commands.common import (
+    add_sandbox_options,
     add_selection_options,
     add_timeout_option,
+    confine,
     empty_selection,
     error,
+    warn_partial_containment,
     write_file,
     write_stdout,
 )
 from conformance.engine.client import EngineStartError, split_command
+from conformance.engine.sandbox import SandboxError
 from conformance.reports.comparison import Comparison, compare_runs
 from conformance.reports.sanitize import terminal_text
 from conformance.reports.terminal import make_console
@@ -79,6 +83,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     add_selection_options(parser)
     add_timeout_option(parser)
+    add_sandbox_options(parser)
 
 
 def _engines(args: argparse.Namespace) -> list[tuple[list[str], Mapping[str, str] | None]] | None:
@@ -98,7 +103,13 @@ def _engines(args: argparse.Namespace) -> list[tuple[list[str], Mapping[str, str
     if len(engines) > len(string.ascii_uppercase):
         error(f"compare shows at most {len(string.ascii_uppercase)} engines")
         return None
-    return engines
+    try:
+        confined = [(confine(args, argv, env), env) for argv, env in engines]
+    except SandboxError as exc:
+        error(str(exc))
+        return None
+    warn_partial_containment(args)
+    return confined
 
 
 _STYLE = {
