@@ -280,27 +280,24 @@ class Hand:
         if self.end is not None:
             raise HandOver(f"the hand is over ({self.end.value}): no {action} is possible")
         seat = self.to_move
-        move = MOVE_OF.get(action.key) if type(action) is Placement else None
-        if move is not None:
-            # A held tile on an open point it matches (by how the move was made): legal,
-            # as `Table.check` would find. Anything else is checked in full below.
-            tile_index, point = move
-            if self.holdings[seat] & BIT[tile_index] and (
-                point in self.table.ends if point is not None else not self.table.placed
-            ):
-                self.place_fast(tile_index, point)
-                return
         if isinstance(action, Placement):
-            tile = action.tile
-            if not self.holdings[seat] & BIT[tile.index]:
-                where = (
-                    "already on the table"
-                    if self.table.placed & BIT[tile.index]
-                    else ("in another player's hand")
-                )
-                raise NotInHand(f"seat {seat} does not hold {tile}: it is {where}")
-            point = self.table.check(action)
-            self.place_fast(tile.index, point)
+            move = MOVE_OF.get(action.key) if type(action) is Placement else None
+            # A held tile on an open point it matches (by how the move was made) is
+            # legal, as `Table.check` would find; anything else is checked in full.
+            if move is None or not (
+                self.holdings[seat] & BIT[move[0]]
+                and (move[1] in self.table.ends if move[1] is not None else not self.table.placed)
+            ):
+                tile = action.tile
+                if not self.holdings[seat] & BIT[tile.index]:
+                    where = (
+                        "already on the table"
+                        if self.table.placed & BIT[tile.index]
+                        else ("in another player's hand")
+                    )
+                    raise NotInHand(f"seat {seat} does not hold {tile}: it is {where}")
+                move = (tile.index, self.table.check(action))
+            self.place_fast(move[0], move[1])
         elif action is PASS:
             if self.rules.must_play and self.can_place():
                 example = self.legal()[0]
