@@ -53,8 +53,11 @@ class LoadProblem:
 class FixtureReadError(Exception):
     """A fixture file cannot be read as JSON data; the message says why in plain words.
 
-    ``problems`` locates each reason in the file when there are several.
+    ``problems`` locates each reason in the file when there are several; ``line``
+    (from 1) is where the one reason lies, when it is known.
     """
+
+    line: int | None = None
 
     def __init__(self, message: str, problems: Sequence[LoadProblem] = ()) -> None:
         super().__init__(message)

@@ -24,6 +24,7 @@ from conformance.suite.files import (
 )
 from conformance.suite.messages import Expected, parse_expected
 from conformance.suite.observable import unobservable
+from conformance.suite.problems import FixtureError, FixtureProblem, LintResult
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules, renamed
 from conformance.suite.sharing import Pairs, share_pairs, shared_text
@@ -87,31 +88,6 @@ class Case:
 
     def __repr__(self) -> str:
         return f"<Case {self.id} ({self.cmd}) from {self.file}>"
-
-
-@dataclass(frozen=True)
-class FixtureProblem:
-    """Something wrong with a fixture file, located by file and (when known) case id."""
-
-    file: str
-    case: str | None
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}: {self.case}" if self.case else self.file
-        return f"{where}: {self.message}"
-
-
-@dataclass
-class FixtureError(Exception):
-    """The fixtures cannot be used: the run cannot happen."""
-
-    problems: list[FixtureProblem] = field(default_factory=list)
-
-    def __str__(self) -> str:
-        lines = [f"{len(self.problems)} problem(s) in the fixtures:"]
-        lines.extend(f"  {p}" for p in self.problems)
-        return "\n".join(lines)
 
 
 def load_yaml(text: str) -> Any:
@@ -223,7 +199,9 @@ class _Collector:
         try:
             cases = compiled_cases(directory)
         except StaleSuiteError as exc:
-            self.problems.append(FixtureProblem(display_name(directory), None, str(exc)))
+            self.problems.append(
+                FixtureProblem(display_name(directory), None, str(exc), kind="stale")
+            )
             return
         for raw in cases:
             self._add_case(raw["file"], raw)
@@ -245,9 +223,14 @@ class _Collector:
                 entry = {"data": load_yaml(decode(content))}
         except FixtureReadError as exc:
             if exc.problems:
-                self.problems.extend(FixtureProblem(name, p.case, str(p)) for p in exc.problems)
+                self.problems.extend(
+                    FixtureProblem(name, p.case, str(p), kind="read", line=p.line)
+                    for p in exc.problems
+                )
             else:
-                self.problems.append(FixtureProblem(name, None, str(exc)))
+                self.problems.append(
+                    FixtureProblem(name, None, str(exc), kind="read", line=exc.line)
+                )
             return None
         entry["key"], entry["fresh"] = key, fresh
         return entry
@@ -258,7 +241,9 @@ class _Collector:
         for message in messages:
             match = _CASE_PATH.match(message)
             if match is None:
-                self.problems.append(FixtureProblem(name, None, f"schema: {message}"))
+                self.problems.append(
+                    FixtureProblem(name, None, f"schema: {message}", kind="schema")
+                )
                 continue
             index = int(match.group(1))
             if index >= len(case_problems):
@@ -267,13 +252,18 @@ class _Collector:
                 label, problems = case_problems[index]
                 if problems:
                     continue  # already explained in plainer words by the built-in checks
-            self.problems.append(FixtureProblem(name, label, f"schema: {message}"))
+            self.problems.append(FixtureProblem(name, label, f"schema: {message}", kind="schema"))
 
     def _add_case(self, name: str, raw: dict[str, Any]) -> None:
         cid: str = raw["id"]
         if cid in self.seen:
             self.problems.append(
-                FixtureProblem(name, cid, f"duplicate id (first defined in {self.seen[cid]})")
+                FixtureProblem(
+                    name,
+                    cid,
+                    f"duplicate id (first defined in {self.seen[cid]})",
+                    kind="duplicate-id",
+                )
             )
             return
         self.seen[cid] = name
@@ -283,14 +273,25 @@ class _Collector:
             rule = self.rules.get(rule_id)
             if rule is None:
                 self.problems.append(
-                    FixtureProblem(name, cid, f"rule ID {rule_id!r} is not in spec/rules.md")
+                    FixtureProblem(
+                        name,
+                        cid,
+                        f"rule ID {rule_id!r} is not in spec/rules.md",
+                        kind="unknown-rule",
+                    )
                 )
             elif rule.withdrawn:
                 self.problems.append(
-                    FixtureProblem(name, cid, f"rule {rule_id!r} is withdrawn; cite another")
+                    FixtureProblem(
+                        name,
+                        cid,
+                        f"rule {rule_id!r} is withdrawn; cite another",
+                        kind="withdrawn-rule",
+                    )
                 )
         self.problems.extend(
-            FixtureProblem(name, cid, reason) for reason in unobservable(raw["cmd"], cited)
+            FixtureProblem(name, cid, reason, kind="unobservable")
+            for reason in unobservable(raw["cmd"], cited)
         )
         pairs = self.pairs
         expect = raw.get("expect")
@@ -333,7 +334,9 @@ def _collect(
 
 def _collect_dir(collector: _Collector, directory: Path, schema: bool) -> None:
     if not directory.is_dir():
-        collector.problems.append(FixtureProblem(display_name(directory), None, "not a directory"))
+        collector.problems.append(
+            FixtureProblem(display_name(directory), None, "not a directory", kind="folder")
+        )
         return
     if collector.compiled and not schema and directory.resolve() == collector.builtin:
         collector.add_compiled(directory)
@@ -341,7 +344,9 @@ def _collect_dir(collector: _Collector, directory: Path, schema: bool) -> None:
     files = fixture_files(directory)
     if not files:
         collector.problems.append(
-            FixtureProblem(display_name(directory), None, "no fixture files (*.yaml) found")
+            FixtureProblem(
+                display_name(directory), None, "no fixture files (*.yaml) found", kind="folder"
+            )
         )
     for path in files:
         collector.add_file(path, schema=schema)
@@ -379,15 +384,6 @@ def load_cases(
         # leaves no cyclic garbage (what it discards is freed by reference counting).
         gc.freeze()
     return collector.cases
-
-
-@dataclass(frozen=True)
-class LintResult:
-    """What ``lint`` found: the problems, and how many files and cases it read."""
-
-    problems: list[FixtureProblem]
-    files: int
-    cases: int
 
 
 def lint(

@@ -203,18 +203,18 @@ def test_lint_clean_and_broken_folders() -> None:
     read = lint([TEST_FIXTURES])
     assert (read.files, read.cases, read.problems) == (1, 6, [])
 
-    broken = cli("lint", str(BAD_FIXTURES))
+    broken = cli("lint", "--format", "json", str(BAD_FIXTURES))
     assert broken.returncode == 1
-    lines = broken.stdout.splitlines()
-
-    def has(*parts: str) -> bool:
-        return any(all(p in line for p in parts) for line in lines)
-
-    assert has("b.yaml", "bad.dup", "duplicate id", "a.yaml")
-    assert has("a.yaml", "bad.unknown-rule", "scoring.no-such-rule")
-    assert has("b.yaml", "bad.both-expectations", "exactly one of")
-    assert has("b.yaml", "bad.both-expectations", "No such heading")
-    assert has("c.yaml", "YAML")
+    found = json.loads(broken.stdout)
+    problems = {(p["kind"], Path(p["file"]).name, p["case"]) for p in found["problems"]}
+    assert ("duplicate-id", "b.yaml", "bad.dup") in problems
+    assert ("unknown-rule", "a.yaml", "bad.unknown-rule") in problems
+    assert ("structure", "b.yaml", "bad.both-expectations") in problems
+    assert ("read", "c.yaml", None) in problems
+    assert found["problems"] == [p.to_json() for p in lint([BAD_FIXTURES]).problems]
+    # The text form names each problem's file and case on its line.
+    text = cli("lint", str(BAD_FIXTURES)).stdout.splitlines()
+    assert any("b.yaml" in line and "bad.dup" in line for line in text)
 
 
 def test_lint_missing_folder_exit_2() -> None:

@@ -6,6 +6,8 @@ subprocesses (exit codes, no traceback, bounded by a timeout that is only a safe
 
 from __future__ import annotations
 
+import json
+
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -139,9 +141,14 @@ def test_hostile_file_refused_by_the_command_line(name: str, tmp_path: Path) -> 
     content, fragment, _ = HOSTILE[name]
     _make(tmp_path / "f", content)
     cache = str(tmp_path / "cache")
-    linted = cli("lint", str(tmp_path / "f"), timeout=60, SEVEN_ROCKS_CACHE_DIR=cache)
+    linted = cli(
+        "lint", "--format", "json", str(tmp_path / "f"), timeout=60, SEVEN_ROCKS_CACHE_DIR=cache
+    )
     assert linted.returncode == 1, linted.stdout + linted.stderr
-    assert "hostile.yaml" in linted.stdout and fragment in linted.stdout
+    problems = json.loads(linted.stdout)["problems"]
+    assert any(
+        Path(p["file"]).name == "hostile.yaml" and fragment in p["message"] for p in problems
+    ), problems
     ran = cli(
         "run", "--no-suite", "--fixtures", str(tmp_path / "f"), timeout=60,
         SEVEN_ROCKS_CACHE_DIR=cache,
@@ -254,11 +261,15 @@ def test_not_yaml_says_the_line_and_not_the_parsers_name_for_the_text(text: str,
 
 def test_a_file_not_yaml_is_named_with_its_line(tmp_path: Path) -> None:
     (tmp_path / "broken.yaml").write_text("title: t\ncases: [\n  {id: a\n", encoding="utf-8")
-    done = cli("lint", str(tmp_path))
+    done = cli("lint", "--format", "json", str(tmp_path))
     assert done.returncode == 1, done.stdout + done.stderr  # problems found
-    out = done.stdout + done.stderr
-    assert "broken.yaml: cannot read YAML: line 4, column 1" in out
-    assert "<unicode string>" not in out
+    [problem] = json.loads(done.stdout)["problems"]
+    assert (problem["kind"], Path(problem["file"]).name, problem["line"]) == (
+        "read",
+        "broken.yaml",
+        4,
+    )
+    assert "<unicode string>" not in problem["message"]
 
 
 def test_both_loaders_give_the_same_data(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 from conformance.suite.fixtures import lint
@@ -53,9 +55,10 @@ def test_lint_refuses_a_case_citing_what_it_cannot_observe(tmp_path: Path) -> No
     (tmp_path / "mine.yaml").write_text(
         TABLE_CASE.format(cited="scoring.placing-team"), encoding="utf-8"
     )
-    done = cli("lint", str(tmp_path))
+    done = cli("lint", "--format", "json", str(tmp_path))
     assert done.returncode == 1
-    assert "mine.table.team: 'table' cannot observe 'scoring.placing-team'" in done.stdout
+    [problem] = json.loads(done.stdout)["problems"]
+    assert (problem["kind"], problem["case"]) == ("unobservable", "mine.table.team")
     (tmp_path / "mine.yaml").write_text(
         TABLE_CASE.format(cited="scoring.end-sum"), encoding="utf-8"
     )

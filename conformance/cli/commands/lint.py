@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from pathlib import Path
 
 from conformance.cli.commands import Command
@@ -23,6 +25,13 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="folders of fixture files (default: the suite's own)",
     )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="json: one object with the counts and each problem's kind, file, case, line "
+        "and message",
+    )
 
 
 def _execute(args: argparse.Namespace) -> int:
@@ -36,6 +45,9 @@ def _execute(args: argparse.Namespace) -> int:
         error(f"not a directory: {', '.join(visible_name(str(d)) for d in missing)}")
         return 2
     result = lint(dirs)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+        return 1 if result.problems else 0
     for problem in result.problems:
         # A YAML key or value may hold anything: one visible line per problem.
         print(terminal_text(str(problem)).replace("\n", "\\n"))
@@ -53,7 +65,8 @@ COMMAND = Command(
     "rules that the case's command can observe, sources), naming "
     "file, line and case in each message. Parsed files are cached by content (see "
     "SEVEN_ROCKS_CACHE_DIR, SEVEN_ROCKS_NO_CACHE). Exit 0: clean; 1: problems found; "
-    "2: no such folder.",
+    "2: no such folder. With --format json, stdout is one JSON object: "
+    '{"files", "cases", "problems": [{"kind", "file", "case", "line", "message"}]}.',
     configure=_configure,
     execute=_execute,
 )
