@@ -10,12 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from conformance.runner.outcomes import Outcome, RunResult
 from conformance.suite.fixtures import Case
 from conformance.suite.rules import rule_group
 
-__all__ = ["Comparison", "EngineSummary", "GroupScore", "Row", "compare_runs"]
+__all__ = [
+    "COMPARE_FORMAT",
+    "Comparison",
+    "EngineSummary",
+    "GroupScore",
+    "Row",
+    "compare_runs",
+    "comparison_object",
+]
+
+COMPARE_FORMAT = 1
+"""The version of ``compare --format json``'s object (its ``format`` key)."""
 
 
 @dataclass(frozen=True)
@@ -131,3 +143,47 @@ def compare_runs(
         total=len(cases),
         differing=differing,
     )
+
+
+def comparison_object(
+    comparison: Comparison, runs: Sequence[RunResult], labels: Sequence[str]
+) -> dict[str, Any]:
+    """The comparison as ``compare --format json`` writes it: each engine's totals and
+    scores per rule group, then each case shown with its rule and every engine's
+    outcome (in the order of ``engines``)."""
+    engines = []
+    for label, run, summary in zip(labels, runs, comparison.summaries, strict=True):
+        info = run.engine
+        engines.append(
+            {
+                "label": label,
+                "name": info.name if info else None,
+                "version": info.version if info else None,
+                "argv": list(info.argv) if info else None,
+                "passed": summary.passed,
+                "failed": summary.failed,
+                "errored": summary.errored,
+                "skipped": summary.skipped,
+                "groups": {
+                    score.group: {"passed": score.passed, "judged": score.judged}
+                    for score in summary.groups
+                },
+                "aborted": run.aborted,
+            }
+        )
+    return {
+        "format": COMPARE_FORMAT,
+        "total": comparison.total,
+        "differing": comparison.differing,
+        "groups": list(comparison.groups),
+        "engines": engines,
+        "cases": [
+            {
+                "id": row.case_id,
+                "rule": rule,
+                "outcomes": [outcome.value for outcome in row.outcomes],
+            }
+            for rule, rows in comparison.rules
+            for row in rows
+        ],
+    }

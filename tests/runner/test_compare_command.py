@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 from conformance.mutants.signatures import load_signatures
 from conformance.runner.execute import reference_engine
@@ -22,56 +24,79 @@ def _mutant(name: str) -> str:
 FAILS = {m.name: m.fails for m in load_signatures().mutants}
 
 
+def _compare(*args: str) -> tuple[int, dict[str, Any]]:
+    done = cli("compare", "--format", "json", *args)
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    return done.returncode, json.loads(done.stdout)
+
+
+def _cells(found: dict[str, Any]) -> dict[str, list[str]]:
+    return {case["id"]: case["outcomes"] for case in found["cases"]}
+
+
 def test_two_mutants_beside_the_reference(tmp_path: Path) -> None:
     page = tmp_path / "compare.html"
-    done = cli(
-        "compare", "--reference", "--engine", _mutant("counted-omits-zero"),
-        "--engine", _mutant("remainder-3-down"), "--html", str(page),
-    )  # fmt: skip
-    assert done.returncode == 1, done.stderr
-    out = done.stdout
-    assert "  A  seven-rocks-reference" in out and "  C  seven-rocks-reference mutant" in out
-    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if "  pass " in line}
-    # Only the cases some engine does not pass, each with one cell per engine.
+    omits, down = _mutant("counted-omits-zero"), _mutant("remainder-3-down")
+    code, found = _compare("--reference", "--engine", omits, "--engine", down, "--html", str(page))
+    assert code == 1
+    assert [e["label"] for e in found["engines"]] == ["A", "B", "C"]
+    assert [e["name"] for e in found["engines"]] == [
+        "seven-rocks-reference",
+        "seven-rocks-reference mutant counted-omits-zero",
+        "seven-rocks-reference mutant remainder-3-down",
+    ]
+    rows = _cells(found)
+    # Only the cases some engine does not pass, each with one outcome per engine.
     assert set(rows) == FAILS["counted-omits-zero"] | FAILS["remainder-3-down"]
+    assert found["differing"] == len(rows)
     for case_id, cells in rows.items():
-        expected_b = "FAIL" if case_id in FAILS["counted-omits-zero"] else "pass"
-        expected_c = "FAIL" if case_id in FAILS["remainder-3-down"] else "pass"
-        assert cells == ["pass", expected_b, expected_c], case_id
-    assert f"{len(rows)} of " in out
-    # One summary per engine: passed of those run, per rule group.
-    table = out[out.index("Per rule group") : out.index("\n\n", out.index("Per rule group"))]
-    settle = next(line.split() for line in table.splitlines() if line.startswith("  settle "))
-    assert settle[1] == f"{settle[1].split('/')[1]}/{settle[1].split('/')[1]}"  # A passes all
-    assert settle[3] != settle[1]  # remainder-3-down fails settle cases
+        expected_b = "failed" if case_id in FAILS["counted-omits-zero"] else "passed"
+        expected_c = "failed" if case_id in FAILS["remainder-3-down"] else "passed"
+        assert cells == ["passed", expected_b, expected_c], case_id
+    # One summary per engine: passed of those judged, per rule group.
+    settle = [e["groups"]["settle"] for e in found["engines"]]
+    assert settle[0]["passed"] == settle[0]["judged"] > 0  # A passes all
+    assert settle[2]["passed"] < settle[2]["judged"]  # remainder-3-down fails settle cases
+    assert [e["failed"] for e in found["engines"]] == [
+        0,
+        len(FAILS["counted-omits-zero"]),
+        len(FAILS["remainder-3-down"]),
+    ]
     html = page.read_text(encoding="utf-8")
     check_page(html)
-    omits = len(FAILS["counted-omits-zero"])
+    omitted = len(FAILS["counted-omits-zero"])
     assert "counted-omits-zero" in html
-    assert f"reproduces {omits} of {omits} failures exactly" in html
+    assert f"reproduces {omitted} of {omitted} failures exactly" in html
     assert html.count('<td class="cell o-failed">') == sum(
         len(FAILS[m]) for m in ("counted-omits-zero", "remainder-3-down")
     )
+    # The terminal matrix draws the same rows, one cell per engine.
+    text = cli("compare", "--reference", "--engine", omits, "--engine", down).stdout
+    drawn = {line.split()[0]: line.split()[1:] for line in text.splitlines() if "  pass " in line}
+    assert set(drawn) == set(rows)
+    assert all([{"passed": "pass", "failed": "FAIL"}[o] for o in rows[c]] == drawn[c] for c in rows)
 
 
 def test_rows_are_grouped_under_the_first_rule_of_each_case() -> None:
-    done = cli("compare", "--reference", "--engine", _mutant("remainder-3-down"), "--cmd", "settle")
-    assert done.returncode == 1
-    lines = done.stdout.splitlines()
-    groups = [line for line in lines if line and not line.startswith(" ") and "." in line]
-    assert groups and all(g.startswith("settle.") for g in groups)
+    code, found = _compare(
+        "--reference", "--engine", _mutant("remainder-3-down"), "--cmd", "settle"
+    )
+    assert code == 1 and found["cases"]
+    cases = {case.id: case for case in load_cases([fixtures_dir()])}
+    for row in found["cases"]:
+        assert row["rule"] == cases[row["id"]].rules[0]
+        assert row["rule"].startswith("settle.")
 
 
 def test_agreeing_engines_exit_zero_and_all_lists_every_case() -> None:
     argv, _ = reference_engine()
-    done = cli("compare", "--reference", "--engine", shlex.join(argv), "-k", "table.seed-a")
-    assert done.returncode == 0, done.stderr
-    assert "No engine fails any of the" in done.stdout
-    every = cli(
-        "compare", "--reference", "--engine", shlex.join(argv), "-k", "table.seed-a", "--all"
-    )
-    assert every.returncode == 0
-    assert "table.seed-a.step-9" in every.stdout
+    args = ("--reference", "--engine", shlex.join(argv), "-k", "table.seed-a")
+    code, found = _compare(*args)
+    assert (code, found["differing"], found["cases"]) == (0, 0, [])
+    code, every = _compare(*args, "--all")
+    assert code == 0
+    assert len(every["cases"]) == every["total"] > 0
+    assert _cells(every)["table.seed-a.step-9"] == ["passed", "passed"]
 
 
 def test_cases_other_engines_skip_are_no_difference(tmp_path: Path) -> None:
@@ -79,19 +104,22 @@ def test_cases_other_engines_skip_are_no_difference(tmp_path: Path) -> None:
     # difference from the reference, and the two agree on every settle case.
     page = tmp_path / "compare.html"
     minimal = shlex.join([sys.executable, str(ROOT / "examples" / "minimal_adapter.py")])
-    done = cli("compare", "--reference", "--engine", minimal, "--html", str(page))
-    assert done.returncode == 0, done.stdout + done.stderr
+    code, found = _compare("--reference", "--engine", minimal, "--html", str(page))
     cases = len(load_cases([fixtures_dir()]))
-    assert f"No engine fails any of the {cases} cases." in done.stdout
-    assert "  settle " in done.stdout and " -" in done.stdout  # C ran no table case
-    with_mutant = cli(
-        "compare", "--reference", "--engine", minimal, "--engine", _mutant("remainder-3-down"),
+    assert (code, found["total"], found["differing"]) == (0, cases, 0)
+    minimal_engine = found["engines"][1]
+    assert (
+        minimal_engine["groups"]["settle"]["passed"] == minimal_engine["groups"]["settle"]["judged"]
+    )
+    assert minimal_engine["skipped"] > 0 and minimal_engine["failed"] == 0
+    code, with_mutant = _compare(
+        "--reference", "--engine", minimal, "--engine", _mutant("remainder-3-down"),
         "--html", str(page),
     )  # fmt: skip
-    assert with_mutant.returncode == 1
-    rows = [line.split()[0] for line in with_mutant.stdout.splitlines() if " FAIL" in line]
+    assert code == 1
+    rows = _cells(with_mutant)
     assert set(rows) == FAILS["remainder-3-down"]
-    assert f"{len(rows)} of {cases} cases some engine fails or errs on shown" in with_mutant.stdout
+    assert all(cells[2] == "failed" for cells in rows.values())
     html = page.read_text(encoding="utf-8")
     check_page(html)
     # The matrix counts cases (each row a case), not the rules grouping them.

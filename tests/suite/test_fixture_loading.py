@@ -7,7 +7,6 @@ subprocesses (exit codes, no traceback, bounded by a timeout that is only a safe
 from __future__ import annotations
 
 import json
-
 import os
 from collections.abc import Callable
 from pathlib import Path

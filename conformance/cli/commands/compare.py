@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import string
 import sys
 from collections.abc import Mapping, Sequence
@@ -23,7 +24,7 @@ from conformance.cli.commands.common import (
 )
 from conformance.engine.client import EngineStartError, split_command
 from conformance.engine.sandbox import SandboxError
-from conformance.reports.comparison import Comparison, compare_runs
+from conformance.reports.comparison import Comparison, compare_runs, comparison_object
 from conformance.reports.sanitize import terminal_text
 from conformance.reports.terminal import make_console
 from conformance.runner.execute import (
@@ -75,6 +76,13 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="show every case, not only those some engine fails or errs on",
     )
     parser.add_argument("--html", type=Path, metavar="FILE", help="also write the matrix as a page")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="json: one object with each engine's totals and scores per rule group, and "
+        "each case shown with every engine's outcome",
+    )
     parser.add_argument(
         "--color",
         choices=("auto", "always", "never"),
@@ -235,7 +243,12 @@ def _execute(args: argparse.Namespace) -> int:
             return 2
     columns = [EngineColumn(string.ascii_uppercase[i], run) for i, run in enumerate(runs)]
     comparison = compare_runs(selected, runs, rules, every=args.all)
-    written = write_stdout(_render(_matrix(columns, comparison), args.color))
+    if args.format == "json":
+        labels = [column.label for column in columns]
+        obj = comparison_object(comparison, runs, labels)
+        written = write_stdout(json.dumps(obj, allow_nan=False) + "\n")
+    else:
+        written = write_stdout(_render(_matrix(columns, comparison), args.color))
     if args.html is not None:
         from conformance.reports.html import render_compare
 
@@ -260,7 +273,10 @@ COMMAND = Command(
     "one row per case, grouped by rule (its first cited rule), one column per engine. By "
     "default only the cases some engine fails or errs on are shown; a case an engine skips "
     "is no difference (--all: every case). Exit 0: no engine fails or errs on any case; "
-    "1: some engine does; 2: could not run.",
+    "1: some engine does; 2: could not run. With --format json, stdout is one JSON object "
+    '(format 1): {"format", "total", "differing", "groups", "engines": [{"label", "name", '
+    '"version", "argv", "passed", "failed", "errored", "skipped", "groups", "aborted"}], '
+    '"cases": [{"id", "rule", "outcomes"}]}.',
     configure=_configure,
     execute=_execute,
 )
