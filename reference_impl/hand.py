@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from .actions import PASS, Action, Placement
-from .errors import BadRequest, GameOver, HandOver, MustPlay, NotInHand
+from .errors import BadRequest, GameOver, HandOver, MustPlay, NoMatch, NotInHand
 from .placements import MOVE_OF, PLACEMENT_OF
 from .rules import REFERENCE, CompiledRules, End, Rules, compiled
 from .table import Point, Table, TableState, table_for
-from .tiles import BIT, Tile, pips_of_mask
+from .tiles import ALL_TILES, BIT, Tile, pips_of_mask, tiles_of_mask
 
 __all__ = [
     "TARGET",
@@ -275,6 +275,14 @@ class Hand:
 
     # ------------------------------------------------------------ checked play
 
+    def _may_open(self, seat: int, tile: int) -> bool:
+        """Whether the tile `tile` of `seat` may open the hand (`Rules.openings`)."""
+        return bool(self.rules.openings(self.holdings[seat]) & BIT[tile])
+
+    def _openings(self, seat: int) -> list[Tile]:
+        """The tiles of `seat` that may open the hand, for a refusal's message."""
+        return [ALL_TILES[t] for t in tiles_of_mask(self.rules.openings(self.holdings[seat]))]
+
     def play(self, action: Action) -> None:
         """Make an action from outside, checked; the hand is unchanged if it is refused."""
         if self.end is not None:
@@ -286,7 +294,11 @@ class Hand:
             # legal, as `Table.check` would find; anything else is checked in full.
             if move is None or not (
                 self.holdings[seat] & BIT[move[0]]
-                and (move[1] in self.table.ends if move[1] is not None else not self.table.placed)
+                and (
+                    move[1] in self.table.ends
+                    if move[1] is not None
+                    else not self.table.placed and self._may_open(seat, move[0])
+                )
             ):
                 tile = action.tile
                 if not self.holdings[seat] & BIT[tile.index]:
@@ -297,6 +309,9 @@ class Hand:
                     )
                     raise NotInHand(f"seat {seat} does not hold {tile}: it is {where}")
                 move = (tile.index, self.table.check(action))
+                if move[1] is None and not self._may_open(seat, move[0]):
+                    allowed = ", ".join(map(str, self._openings(seat)))
+                    raise NoMatch(f"{tile} may not open this hand: only {allowed} may")
             self.place_fast(move[0], move[1])
         elif action is PASS:
             if self.rules.must_play and self.can_place():

@@ -10,9 +10,13 @@ from typing import Any
 
 import pytest
 
+from reference_impl.actions import Placement
 from reference_impl.commands import commands_for
+from reference_impl.errors import NoMatch
+from reference_impl.hand import Hand
 from reference_impl.mutants import MUTANTS, Incompatible, combinable, variant
 from reference_impl.rules import HOOKS, REFERENCE, End, Rules
+from reference_impl.tiles import ALL_TILES, BIT, Tile, mask_of
 
 
 def _ask(variant: str, cmd: str, **args: Any) -> dict[str, Any]:
@@ -228,3 +232,31 @@ def test_the_table_reads_the_hooks_it_is_given() -> None:
     plays = [{"tile": [1, 4]}, {"tile": [4, 6], "on": _on([1, 4], "high")}]
     assert _table(_EndsCountDouble(), plays)["end_sum"] == 14
     assert _table(REFERENCE, plays)["end_sum"] == 7
+
+
+def _mask(tiles: list[Tile]) -> int:
+    return mask_of([tile.index for tile in tiles])
+
+
+def _seen(hand: Hand) -> tuple[Any, ...]:
+    return (hand.table.state(), list(hand.holdings), hand.to_move, list(hand.scores))
+
+
+def test_a_hand_refuses_an_opening_its_rules_do_not_allow() -> None:
+    # Under largest-double-opens, seat 0 holding [2|2] may open with it and nothing else:
+    # the checked play refuses [5|6] as the legal list leaves it out, and is unchanged.
+    rules = variant(["largest-double-opens"])
+    seat0 = [Tile(1, 1), Tile(2, 2), Tile(5, 6)]
+    others = [t for t in ALL_TILES if t not in seat0]
+    holdings = [_mask(seat0)] + [_mask(others[i : i + 7]) for i in (0, 7, 14)]
+    hand = Hand(holdings, 0, rules=rules)
+    assert hand.legal() == [Placement(Tile(2, 2))]
+    before = _seen(hand)
+    for tile in (Tile(5, 6), Tile(1, 1)):
+        with pytest.raises(NoMatch, match=r"may not open this hand: only \[2\|2\] may"):
+            hand.play(Placement(tile))
+        assert _seen(hand) == before
+    hand.play(Placement(Tile(2, 2)))
+    assert hand.table.placed == BIT[Tile(2, 2).index]
+    # The reference lets any tile open.
+    Hand(holdings, 0).play(Placement(Tile(5, 6)))
