@@ -88,7 +88,9 @@ def runtime() -> list[str]:
     if not command and shutil.which("podman") is None and shutil.which("docker") is None:
         missing("podman", "no container runtime is installed (Debian: podman, runc)")
     if not command:
-        pytest.skip(f"no container runtime runs: {reason}")
+        # Installed but unable to start a container (no user namespaces, a cgroup layout
+        # no runtime accepts): under CI=true this fails too, since the route is untested.
+        missing("podman", f"installed, but no container runtime runs: {reason}")
     return command
 
 
