@@ -17,6 +17,7 @@ import pytest
 from conformance.api import RunOptions, load_suite, read_expect_fail, run, select
 from conformance.runner.outcomes import Outcome
 from tests.support.cli import ROOT, TEST_FIXTURES, env
+from tests.support.tools import missing_reason
 
 MUTANT = "every-double-spinner"
 REFERENCE = shlex.join([sys.executable, "-m", "reference_impl.adapter"])
@@ -261,7 +262,8 @@ def test_an_engine_that_cannot_start_errors_every_case_without_hanging(folder: P
 
 
 @pytest.mark.skipif(
-    importlib.util.find_spec("xdist") is None, reason="pytest-xdist is not installed"
+    importlib.util.find_spec("xdist") is None,
+    reason=missing_reason("pytest-xdist", "not installed (the test extra)"),
 )
 def test_parallel_workers_each_with_their_own_engine(folder: Path) -> None:
     cases = load_suite()

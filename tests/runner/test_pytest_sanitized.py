@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import TEST_FIXTURES, env, fake
+from tests.support.tools import missing_reason
 
 TRICKS = fake("terminal_tricks")
 XDIST = importlib.util.find_spec("xdist") is not None
@@ -21,7 +22,10 @@ XDIST = importlib.util.find_spec("xdist") is not None
     [
         (),
         pytest.param(
-            ("-n", "2"), marks=pytest.mark.skipif(not XDIST, reason="pytest-xdist is not installed")
+            ("-n", "2"),
+            marks=pytest.mark.skipif(
+                not XDIST, reason=missing_reason("pytest-xdist", "not installed (the test extra)")
+            ),
         ),
     ],
     ids=["one-process", "xdist"],

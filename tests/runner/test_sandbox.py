@@ -50,7 +50,9 @@ def _usable() -> bool:
 
 usable = pytest.mark.skipif(
     not _usable(),
-    reason="bubblewrap cannot make namespaces here (unprivileged user namespaces off)",
+    reason=missing_reason(
+        "bwrap", "installed, but it cannot make namespaces here (unprivileged user namespaces off)"
+    ),
 )
 ESCAPES = f"{sys.executable} {FAKES / 'escapes_sandbox.py'}"
 
