@@ -114,17 +114,25 @@ def test_the_pytest_plugin_gives_the_same_verdicts(tmp_path: Path) -> None:
 def test_compare_gives_the_same_verdicts() -> None:
     done = cli(
         "compare", "--reference", "--engine", _engine("opening-on-null"), "--cmd", "legal",
-        timeout=300,
+        "--format", "json", timeout=300,
     )  # fmt: skip
     assert done.returncode == 1, done.stderr
-    for case_id in {c.id for c in _suite() if c.cmd == "legal"} & _changed("opening-on-null"):
-        assert case_id in done.stdout
+    found = {case["id"]: case["outcomes"] for case in json.loads(done.stdout)["cases"]}
+    changed = {c.id for c in _suite() if c.cmd == "legal"} & _changed("opening-on-null")
+    assert changed and set(found) == changed
+    assert all(outcomes == ["passed", "failed"] for outcomes in found.values())
 
 
 def test_fuzz_finds_the_same_wrongness() -> None:
-    done = cli("fuzz", "--hands", "100", "--seed", "3", "--engine", _engine("pass-credits"))
+    done = cli(
+        "fuzz", "--hands", "100", "--seed", "3", "--engine", _engine("pass-credits"),
+        "--format", "json",
+    )  # fmt: skip
     assert done.returncode == 1, done.stderr
-    assert "credit: not expected here; got the integer 25" in done.stdout
+    [finding] = json.loads(done.stdout)["findings"]
+    assert (finding["cmd"], finding["fields"]) == ("hand", ["events"])
+    passes = [e for e in finding["actual"]["result"]["events"] if e["action"] == "pass"]
+    assert passes and all(e["credit"] == 25 for e in passes)
 
 
 @pytest.mark.parametrize("mode", MODES)
