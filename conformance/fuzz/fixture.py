@@ -11,14 +11,18 @@ from typing import Any
 import yaml
 
 from conformance.fuzz.hunt import Divergence
-from conformance.fuzz.probes import JSONObject
+from conformance.fuzz.probes import JSONObject, differing_fields, problem_text
 
-__all__ = ["SaveError", "case_id", "guess_rules", "save_fixture"]
+__all__ = ["SaveError", "case_id", "guess_rules", "save_fixture", "unexplained_fields"]
 
-_RULES_BY_KEY = {
+_RULES_BY_FIELD = {
+    # every key of a protocol 1 result (spec/protocol.md section 5), by the rule that
+    # most directly decides it
     "open": "place.match-open-value",
     "legal": "place.match-open-value",
     "placements": "place.match-open-value",
+    "nodes": "place.match-open-value",
+    "divide": "place.match-open-value",
     "counted": "scoring.end-sum",
     "end_sum": "scoring.end-sum",
     "credit": "scoring.end-sum",
@@ -33,6 +37,7 @@ _RULES_BY_KEY = {
     "winner": "win.target",
     "next_opener": "open.after-domino",
     "to_move": "turn.clockwise",
+    "hands": "scoring.end-sum",
 }
 _RULES_BY_CODE = {
     "bad_request": "reading.well-formed-input",
@@ -43,25 +48,56 @@ _RULES_BY_CODE = {
     "must_play": "place.must-play",
     "hand_over": "reading.no-action-after-end",
     "game_over": "win.target",
+    "unfinished_hand": "reading.hands-complete",
+    "wrong_opener": "open.after-domino",
 }
+_RULES_BY_CMD = {
+    "table": "scoring.end-sum",
+    "legal": "place.match-open-value",
+    "settle": "settle.player-pips",
+    "hand": "scoring.end-sum",
+    "game": "win.target",
+    "perft": "place.match-open-value",
+}
+"""What a saved case cites when no field that differs is one a rule decides (a key the
+protocol does not define, say): the command's commonest rule, said in the description."""
 
 
 class SaveError(Exception):
     """A fixture could not be written; the message says where and why."""
 
 
+def _code(reply: object) -> object:
+    """The code of a refusal, or None for anything else."""
+    rejected = reply.get("rejected") if isinstance(reply, dict) else None
+    return rejected.get("code") if isinstance(rejected, dict) else None
+
+
 def guess_rules(divergence: Divergence) -> list[str]:
-    """The rules a divergence is most likely about, from what differs (no mutant to go by)."""
-    if "rejected" in divergence.expected:
-        code = divergence.expected["rejected"]["code"]
-        return [_RULES_BY_CODE.get(code, "reading.well-formed-input")]
-    found = []
-    for problem in divergence.problems:
-        key = problem.split(":", 1)[0].lstrip(".").split(".")[0].split("[")[0].split(" ")[0]
-        rule = _RULES_BY_KEY.get(key)
-        if rule and rule not in found:
+    """The rules a divergence is most likely about, from the fields that differ (no
+    mutant to go by): a refusal's rule by its code, a result's by its keys. Empty when
+    no field that differs is one a rule decides (`unexplained_fields` says which)."""
+    found: list[str] = []
+    for field in differing_fields(divergence.problems):
+        if field.startswith("rejected"):
+            # A refusal the rules make (its code or index differs, or it is missing), or
+            # one the engine made where the rules answer: the code names the rule.
+            code = _code(divergence.expected) or _code(divergence.actual)
+            rule = _RULES_BY_CODE.get(code) if isinstance(code, str) else None
+        else:
+            rule = _RULES_BY_FIELD.get(field)
+        if rule is not None and rule not in found:
             found.append(rule)
-    return found or ["scoring.end-sum"]
+    return found
+
+
+def unexplained_fields(divergence: Divergence) -> list[str]:
+    """The fields that differ that `guess_rules` ties to no rule."""
+    return [
+        field
+        for field in differing_fields(divergence.problems)
+        if not field.startswith("rejected") and field not in _RULES_BY_FIELD
+    ]
 
 
 def case_id(seed: int, index: int) -> str:
@@ -134,11 +170,17 @@ def save_fixture(
         cause = "no catalogue mutant reproduces it"
     stem = case_id(divergence.seed, divergence.index)
     path, handle = _open_new(directory, stem)
+    cited = list(rules) if rules else guess_rules(divergence)
+    if not cited:
+        # No rule decides what differs: cite the command's commonest, and say so.
+        cited = [_RULES_BY_CMD[cmd]]
+        unexplained = ", ".join(unexplained_fields(divergence)) or "the kind of reply"
+        cause += f"; no rule decides {unexplained}, so the rule cited is a guess to edit"
     case: JSONObject = {
         "id": path.stem,
         "description": f"Found by fuzzing (seed {divergence.seed}, hand {divergence.index}; "
-        f"{cause}): " + divergence.problems[0][:150].replace("\n", " "),
-        "rules": list(rules) if rules else guess_rules(divergence),
+        f"{cause}): " + problem_text(divergence.problems[0])[:150].replace("\n", " "),
+        "rules": cited,
         "source": "fuzz",
         "cmd": cmd,
         "given": request,

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from conformance.fuzz.engine import FuzzEngine, Prepared, prepare
 from conformance.fuzz.probes import JSONObject, Probe, compare_reply, differing_fields, hand_probes
+from conformance.runner.compare import Mismatch
 
 __all__ = ["Divergence", "FuzzReport", "Tally", "campaign", "shard_indices"]
 
@@ -40,7 +41,7 @@ class Divergence:
     request: JSONObject
     expected: JSONObject
     actual: object
-    problems: tuple[str, ...]
+    problems: tuple[Mismatch, ...]
 
     @property
     def signature(self) -> tuple[str, tuple[str, ...]]:

@@ -29,8 +29,10 @@ from typing import Any
 
 from seven_rocks_kit import Side
 
+from conformance.mutants.fields import top_field
+from conformance.runner.compare import Mismatch
 from conformance.runner.judge import differences
-from conformance.suite.messages import Result, expected_of
+from conformance.suite.messages import expected_of
 from reference_impl.adapter import handle
 from reference_impl.commands import cmd_settle
 from reference_impl.errors import RuleViolation
@@ -53,6 +55,7 @@ __all__ = [
     "differing_fields",
     "hand_probes",
     "oracle",
+    "problem_text",
     "show",
 ]
 
@@ -261,49 +264,38 @@ def _after(hand: Hand, action: Any, index: int, events: list[JSONObject]) -> JSO
     return {"result": hand_result(trial, events)}
 
 
-def _kind(reply: dict[str, Any]) -> str:
-    return next((k for k in ("result", "rejected", "errored", "skipped") if k in reply), "?")
-
-
-def compare_reply(expected: JSONObject, reply: Any, raw: str | None = None) -> list[str]:
-    """How an engine's reply departs from the reference's; empty when they agree.
+def compare_reply(expected: JSONObject, reply: Any, raw: str | None = None) -> list[Mismatch]:
+    """How an engine's reply departs from the reference's; empty when they agree. The
+    paths start at ``result`` or ``rejected`` (or name the reply's kind when it is
+    another: `conformance.runner.judge.differences`), or are empty for a reply that is
+    not an object.
 
     `raw`, the reply's line as received, allows a fast path: when the decoded result
     equals the expected one and the line holds no boolean or non-integer number (no
     result of protocol 1 has any), the two agree exactly.
     """
     if not isinstance(reply, dict):
-        return [f"no usable reply: {show(reply)}"]
-    if "result" in expected:
-        if (
-            raw is not None
-            and reply.get("result") == expected["result"]
-            and "true" not in raw
-            and "false" not in raw
-            and _LOOSE_NUMBER.search(raw) is None
-        ):
-            return []
-        if "result" not in reply:
-            kind = _kind(reply)
-            return [f"expected a result, got {kind}: {show(reply.get(kind))}"]
-        found = differences(Result(expected["result"]), reply, complete=True)
-        return [str(m).removeprefix("result.").removeprefix("result") for m in found]
-    want = expected["rejected"]
-    got = reply.get("rejected")
-    if not isinstance(got, dict):
-        return [f"expected rejected {want['code']} at index {want['index']}, got {_kind(reply)}"]
-    return [str(m) for m in differences(expected_of(expected), reply, complete=True)]
+        return [Mismatch("", f"no usable reply: {show(reply)}")]
+    if (
+        raw is not None
+        and "result" in expected
+        and reply.get("result") == expected["result"]
+        and "true" not in raw
+        and "false" not in raw
+        and _LOOSE_NUMBER.search(raw) is None
+    ):
+        return []
+    return differences(expected_of(expected), reply, complete=True)
 
 
-def differing_fields(problems: Collection[str]) -> tuple[str, ...]:
-    """The top-level fields a divergence's problems name (``events``, ``rejected.code``...)."""
-    fields = set()
-    for problem in problems:
-        head = problem.split(":", 1)[0]
-        if head.startswith("rejected."):
-            fields.add(head)
-        elif " " in head:  # no field: the kind of reply differs ("expected a result, got ...")
-            fields.add(head.split(",", 1)[0])
-        else:
-            fields.add(re.split(r"[.\[]", head, maxsplit=1)[0])
-    return tuple(sorted(fields))
+def problem_text(mismatch: Mismatch) -> str:
+    """A mismatch as a finding shows it: its path within the result, then its message
+    (``events[1].credit: not expected here; ...``)."""
+    return str(mismatch).removeprefix("result.").removeprefix("result")
+
+
+def differing_fields(problems: Collection[Mismatch]) -> tuple[str, ...]:
+    """The fields a divergence's mismatches are at: a key of the result (``events``),
+    ``rejected.code`` or ``rejected.index``, or the kind of reply given where the rules
+    give another (``rejected``, ``result``, ``errored``...; empty for no object)."""
+    return tuple(sorted({top_field(m.path) for m in problems}))

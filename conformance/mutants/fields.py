@@ -24,7 +24,15 @@ from collections.abc import Iterable
 from conformance.runner.compare import MULTISET_KEYS, Mismatch
 from conformance.runner.outcomes import CaseResult, Outcome
 
-__all__ = ["ERRORED", "REFUSED", "UNREFUSED", "differing_fields", "field_of", "field_words"]
+__all__ = [
+    "ERRORED",
+    "REFUSED",
+    "UNREFUSED",
+    "differing_fields",
+    "field_of",
+    "field_words",
+    "top_field",
+]
 
 REFUSED = "rejected"
 """The field of a failure where the engine refused a request the rules answer."""
@@ -51,6 +59,16 @@ def field_of(path: str) -> str:
         if key in _OPAQUE:
             break
     return ".".join(out)
+
+
+def top_field(path: str) -> str:
+    """The result's key a mismatch at JSON ``path`` lies under (``events`` for
+    ``result.events[1].credit``), or ``rejected.code``/``rejected.index``, or the kind of
+    reply a wrong-kind mismatch names (``rejected``, ``result``...)."""
+    field = field_of(path)
+    if field.startswith(REFUSED + "."):
+        return field
+    return field.partition(".")[0]
 
 
 def _fields(mismatches: Iterable[Mismatch]) -> frozenset[str]:

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,8 +21,13 @@ from conformance.fuzz import (
     shrink,
     size_of,
 )
+from conformance.fuzz.fixture import guess_rules, unexplained_fields
+from conformance.fuzz.probes import differing_fields
 from conformance.runner.execute import reference_engine
 from conformance.suite.fixtures import lint, load_cases
+from conformance.suite.observable import unobservable
+from conformance.suite.resources import fixtures_dir
+from conformance.suite.rules import load_rules
 
 
 def _mutant(name: str) -> list[str]:
@@ -88,6 +94,56 @@ def test_compare_reply_reports_each_kind_of_departure() -> None:
     assert compare_reply(refusal, same) == []
     assert compare_reply(refusal, {"seq": 1, "rejected": {"code": "no_match", "index": 1}})
     assert compare_reply(refusal, {"seq": 1, "result": {}})
+    # Each departure at its field, as the findings are grouped and their rules guessed.
+    fields = {
+        "end_sum": {"seq": 1, "result": {"end_sum": 6, "open": [1, 2]}},
+        "errored": {"seq": 1, "errored": {"message": "boom"}},
+        "": "no reply within 5 s",
+    }
+    for field, reply in fields.items():
+        assert differing_fields(compare_reply(result, reply)) == (field,)
+    wrong_index = {"seq": 1, "rejected": {"code": "no_match", "index": 1}}
+    assert differing_fields(compare_reply(refusal, wrong_index)) == ("rejected.index",)
+    assert differing_fields(compare_reply(refusal, {"seq": 1, "result": {}})) == ("result",)
+
+
+def _divergence(cmd: str, expected: dict[str, Any], actual: Any) -> Divergence:
+    request = {"cmd": cmd}
+    return Divergence(1, 0, request, expected, actual, tuple(compare_reply(expected, actual)))
+
+
+def test_the_rules_a_saved_case_cites_come_from_the_fields_that_differ() -> None:
+    extra_credit = _divergence(
+        "table", {"result": {"credit": 0, "end_sum": 4}}, {"result": {"credit": 5, "end_sum": 4}}
+    )
+    assert guess_rules(extra_credit) == ["scoring.end-sum"]
+    refused = _divergence(
+        "hand",
+        {"result": {"to_move": 1}},
+        {"rejected": {"code": "must_play", "index": 0, "message": ""}},
+    )
+    assert guess_rules(refused) == ["place.must-play"]  # the engine's own reason
+    wrong_code = _divergence(
+        "hand",
+        {"rejected": {"code": "no_match", "index": 1, "message": ""}},
+        {"rejected": {"code": "not_in_hand", "index": 1, "message": ""}},
+    )
+    assert guess_rules(wrong_code) == ["place.match-open-value"]  # the rules' reason
+    # A key no rule decides: no guess, and the saved case says its rule is one to edit.
+    odd = _divergence("table", {"result": {"end_sum": 4}}, {"result": {"end_sum": 4, "x": 1}})
+    assert (guess_rules(odd), unexplained_fields(odd)) == ([], ["x"])
+
+
+def test_every_key_of_every_result_has_a_rule_its_command_observes() -> None:
+    rules = load_rules()
+    for case in load_cases([fixtures_dir()]):
+        reply = oracle(case.request(0))
+        if "result" not in reply:
+            continue
+        found = _divergence(case.cmd, reply, {"result": {}})
+        cited = guess_rules(found)
+        assert unexplained_fields(found) == [], case.id
+        assert all(r in rules and not unobservable(case.cmd, [r]) for r in cited), case.id
 
 
 def test_the_reference_does_not_diverge_from_itself() -> None:

@@ -189,6 +189,7 @@ def _finding_json(
     finding: Finding, shrink_requests: int | None, saved: Path | None
 ) -> dict[str, Any]:
     from conformance.fuzz import size_of
+    from conformance.fuzz.probes import problem_text
 
     shrunk = finding.shrunk
     out: dict[str, Any] = {
@@ -204,7 +205,8 @@ def _finding_json(
         "request": shrunk.request,
         "expected": shrunk.expected,
         "actual": shrunk.actual,
-        "problems": list(shrunk.problems),
+        "problems": [problem_text(m) for m in shrunk.problems],
+        "differences": [{"path": m.path, "message": m.message} for m in shrunk.problems],
         "saved": None if saved is None else str(saved),
     }
     if shrink_requests is not None:
