@@ -45,9 +45,22 @@ def size_of(request: JSONObject) -> int:
 def weight_of(request: JSONObject) -> tuple[int, int, int]:
     """What shrinking lowers: size first, then the command (a `settle` beats a `hand`),
     then the pips of the tiles mentioned and the starting scores."""
-    text = str({k: v for k, v in request.items() if k != "deal"})
-    pips = sum(int(ch) for ch in text if ch.isdigit())
+    pips = sum(_magnitude(value) for key, value in request.items() if key != "deal")
     return size_of(request), _RANK.get(str(request.get("cmd")), 9), pips
+
+
+def _magnitude(value: object) -> int:
+    """The sum of the sizes of the whole numbers in a JSON value: a tile's pips, a score's
+    distance from 0, a seat or a depth."""
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return abs(value)
+    if isinstance(value, list):
+        return sum(map(_magnitude, value))
+    if isinstance(value, dict):
+        return sum(map(_magnitude, value.values()))
+    return 0
 
 
 def _chunks(count: int) -> Iterator[tuple[int, int]]:

@@ -15,7 +15,7 @@ from conformance.fuzz.candidates import candidates, weight_of
 from conformance.fuzz.engine import FuzzEngine
 from conformance.fuzz.hunt import Divergence
 from conformance.fuzz.probes import JSONObject, compare_reply, oracle
-from reference_impl.errors import RuleViolation
+from conformance.suite.messages import Malformed, parse_request
 
 __all__ = ["Shrinker", "shrink"]
 
@@ -81,24 +81,24 @@ class Shrinker:
     def shrink(self, divergence: Divergence) -> Divergence:
         """The smallest divergence found from `divergence` within the budget."""
         current = divergence
+        arguments = {k: v for k, v in divergence.request.items() if k != "cmd"}
+        if isinstance(parse_request(str(divergence.request["cmd"]), arguments), Malformed):
+            # The candidates take apart requests of the protocol's form; a refusal probe
+            # sent malformed on purpose is minimal as it is.
+            return current
         improved = True
         while improved and self.asked < self.budget:
             improved = False
             weight = weight_of(current.request)
-            try:
-                for candidate in candidates(current.request, "rejected" in current.expected):
-                    if weight_of(candidate) >= weight:
-                        continue
-                    found = self.check(candidate, current)
-                    if found is not None:
-                        current, improved = found, True
-                        break
-                    if self.asked >= self.budget:
-                        break
-            except (RuleViolation, LookupError, TypeError, ValueError, StopIteration):
-                # A request the candidates cannot take apart (malformed input, from an
-                # engine's own refusal probe): what was shrunk so far stands.
-                break
+            for candidate in candidates(current.request, "rejected" in current.expected):
+                if weight_of(candidate) >= weight:
+                    continue
+                found = self.check(candidate, current)
+                if found is not None:
+                    current, improved = found, True
+                    break
+                if self.asked >= self.budget:
+                    break
         return current
 
 
