@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Final
 
 from .actions import EndPoint, Placement
-from .errors import BadRequest, BranchClosed, NoMatch, NoSuchEnd
+from .checks import check, locate
 from .layout import OPENED, REFERENCE_LAYOUT, STATES, Layout, Reoffer, layout_of, spins_index
 from .points import (
     JOINED,
@@ -53,12 +53,8 @@ from .tiles import (
     BIT,
     DOUBLE,
     LOW,
-    SIDE_BRANCH_A,
-    SIDE_CODE,
     SIDE_HIGH,
-    SIDE_LINEAR_A,
     SIDES,
-    SUIT,
     Tile,
     tile_index,
 )
@@ -343,29 +339,11 @@ class Table:
                 del self.offers[index]
 
     def locate(self, on: EndPoint, placing: Tile | None = None) -> Point:
-        """The attach point named `on`, or the precise reason it is not one.
+        """The attach point named `on`, or the precise reason it is not one
+        (`reference_impl.checks.locate`)."""
+        return locate(self, on, placing)
 
-        `placing` is the tile about to join, named in the error message.
-
-        Raises `NoSuchEnd` or `BranchClosed` (rules ``place.end-point-free``,
-        ``spinner.branches-after-linear``, ``double.later-no-branches``).
-        """
-        tile = on.tile.index
-        side = SIDE_CODE[on.side]
-        for point in self.points():
-            if point[0] == tile and point[1] == side:
-                return point
-        who = "a tile" if placing is None else str(placing)
-        if tile == self.spinner and side >= SIDE_BRANCH_A and self._spinner_linear_free():
-            raise BranchClosed(
-                f"{who} cannot join the spinner {on.tile}'s {on.side.words}: "
-                "both linear sides must be occupied first"
-            )
-        if placing == on.tile:
-            raise NoSuchEnd(f"{who} cannot join itself: {on.tile} is not on the table")
-        raise NoSuchEnd(f"{who} cannot join {on}: {self._why_not(tile, on)}")
-
-    def _spinner_linear_free(self) -> bool:
+    def spinner_linear_free(self) -> bool:
         """Whether the spinner takes a tile on a linear side now (its branches not yet)."""
         return bool(self.layout.sides[STATES + self._state(self.spinner)] & LINEAR)
 
@@ -373,49 +351,10 @@ class Table:
         """The state of `double` on the table (`reference_impl.layout`)."""
         return (self.taken >> 4 * LOW[double] & 15) | (OPENED if double == self.opening else 0)
 
-    def _why_not(self, tile: int, on: EndPoint) -> str:
-        """Why `on` (not an attach point, not a closed branch) cannot take a tile."""
-        side = SIDE_CODE[on.side]
-        if not self.placed & BIT[tile]:
-            return f"{on.tile} is not on the table"
-        if DOUBLE[tile] and side <= SIDE_HIGH:
-            return f"{on.tile} is a double, it has no {on.side.words}"
-        if not DOUBLE[tile] and side >= SIDE_LINEAR_A:
-            return f"{on.tile} is not a double, it has no {on.side.words}"
-        if side >= SIDE_BRANCH_A and tile != self.spinner:
-            return (
-                f"{on.tile} is not the spinner and later doubles have no branches"
-                f" (the spinner is {_name(self.spinner)})"
-            )
-        return "that side is already taken"
-
     def check(self, placement: Placement) -> Point | None:
         """Check `placement` against this table; return its point (None for an opening).
-
-        The table is not changed. Raises `BadRequest` (the tile is already on
-        the table), `NoSuchEnd`, `BranchClosed` or `NoMatch`, in that order of
-        precedence.
-        """
-        tile = placement.tile
-        on = placement.on
-        if self.placed & BIT[tile.index]:
-            # reading.well-formed-input: a set has each tile once; the table alone
-            # shows the repeat (protocol 6.1: bad_request in `table` and `legal`).
-            if on is not None and on.tile == tile:
-                raise BadRequest(f"{tile} cannot join itself: it is already on the table")
-            raise BadRequest(f"{tile} is already on the table: a tile is placed once")
-        if self.empty:
-            if on is not None:
-                raise NoSuchEnd(f"{tile} opens the hand: the table is empty, there is no {on}")
-            return None
-        if on is None:
-            raise NoSuchEnd(f"{tile} must name an end point: the hand is already open")
-        point = self.locate(on, tile)
-        value = point[2]
-        if not BIT[tile.index] & SUIT[value]:
-            # place.match-open-value (`SUIT`, as the offers that list legal placements)
-            raise NoMatch(f"{tile} does not match {on}, whose value is {value}")
-        return point
+        The table is not changed (`reference_impl.checks.check`)."""
+        return check(self, placement)
 
     def place(self, placement: Placement) -> None:
         """Place a tile after checking it (the table is unchanged if it is refused)."""
@@ -458,7 +397,3 @@ def table_for(rules: Rules = REFERENCE) -> Table:
     if rules is REFERENCE or layout_of(rules).distinct:
         return Table(rules)
     return KeyedTable(rules)
-
-
-def _name(tile: int) -> str:
-    return "none yet" if tile < 0 else str(ALL_TILES[tile])
