@@ -37,7 +37,7 @@ from seven_rocks_kit import ALL_TILES, QUERY_CMDS
 
 from conformance.runner.compare import Mismatch, render
 from conformance.runner.judge import differences
-from conformance.suite.messages import expected_of
+from conformance.suite.messages import RejectedReply, ResultReply, expected_of, parse_reply
 from reference_impl.adapter import handle
 
 __all__ = [
@@ -116,8 +116,15 @@ def _position(
     request: dict[str, JSON] = {"cmd": "hand", "deal": deal, "opener": opener, "actions": actions}
     if scores is not None:
         request["scores"] = scores
-    result: dict[str, JSON] = reference(request)["result"]
-    return result
+    return _result_of(request)
+
+
+def _result_of(request: dict[str, JSON]) -> dict[str, JSON]:
+    """The reference's result for a request built to have one."""
+    reply = parse_reply(reference(request))
+    if not isinstance(reply, ResultReply):  # pragma: no cover - the strategies' own slip
+        raise AssertionError(f"the reference gives no result for {render(request)}")
+    return dict(reply.result)
 
 
 @st.composite
@@ -186,7 +193,7 @@ def _settle(draw: st.DrawFn) -> dict[str, JSON]:
 def _game(draw: st.DrawFn) -> dict[str, JSON]:
     first = draw(hands(to_the_end=True, scores=False))
     game: list[JSON] = [first]
-    result = reference({"cmd": "hand", **first})["result"]
+    result = _result_of({"cmd": "hand", **first})
     if result["winner"] is None and draw(st.booleans()):
         deal = draw(deals())
         after = result["next_opener"]
@@ -290,7 +297,7 @@ def _broken_play(draw: st.DrawFn, request: dict[str, JSON]) -> dict[str, JSON]:
 
 
 def _refused(request: dict[str, JSON]) -> bool:
-    return "rejected" in reference(request)
+    return isinstance(parse_reply(reference(request)), RejectedReply)
 
 
 def refusals(*cmds: str) -> st.SearchStrategy[dict[str, JSON]]:

@@ -20,6 +20,14 @@ from conformance.board.marks import shown
 from conformance.board.svg import render_svg
 from conformance.board.text import side_by_side, text_parts
 from conformance.suite.fixtures import Case
+from conformance.suite.messages import (
+    ErroredReply,
+    RejectedReply,
+    ReplyProblem,
+    ResultReply,
+    SkippedReply,
+    parse_reply,
+)
 
 __all__ = ["CaseBoard", "case_board", "hand_board", "reply_result"]
 
@@ -104,19 +112,18 @@ def _reply_body(reply: Any) -> tuple[Mapping[str, Any] | None, str]:
     """The reply's result, or None and a note saying what came instead."""
     if not isinstance(reply, Mapping):
         return None, "no usable reply"
-    result = reply.get("result")
-    if isinstance(result, Mapping):
-        return result, ""
-    for key in ("rejected", "errored", "skipped"):
-        body = reply.get(key)
-        if isinstance(body, Mapping):
-            if key == "rejected":
-                return (
-                    None,
-                    f"rejected: {shown(body.get('code'))}, index {shown(body.get('index'))}",
-                )
-            return None, f"{key}: {shown(body.get('message'))}"
-    return None, "no result in the reply"
+    match parse_reply(dict(reply)):
+        case ResultReply(result=result):
+            return result, ""
+        case RejectedReply(code=code, index=index):
+            return None, f"rejected: {shown(code)}, index {shown(index)}"
+        case ErroredReply(message=message):
+            return None, f"errored: {shown(message)}"
+        case SkippedReply(message=message):
+            return None, f"skipped: {shown(message)}"
+        case ReplyProblem(problem=problem):
+            return None, problem
+    return None, "no result in the reply"  # pragma: no cover - every kind is matched
 
 
 def reply_result(reply: Any) -> Mapping[str, Any] | None:

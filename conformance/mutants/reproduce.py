@@ -33,13 +33,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from conformance.mutants.signatures import MutantSignature, Signatures
 from conformance.runner.compare import matches
 from conformance.runner.judge import differences
 from conformance.suite.fixtures import Case
-from conformance.suite.messages import expected_of
+from conformance.suite.messages import (
+    RejectedReply,
+    Reply,
+    ReplyProblem,
+    ResultReply,
+    expected_of,
+    parse_reply,
+)
 
 __all__ = ["MAX_ENTRIES", "MAX_SETS", "Attempt", "RuleSet", "Subject", "search"]
 
@@ -61,6 +69,11 @@ class Subject:
     reply: Mapping[str, Any] | None
     """The engine's reply, or None when it is not whole (cut to keep the report bounded)."""
     failing: bool
+
+    @cached_property
+    def typed(self) -> Reply | ReplyProblem:
+        """The reply as a value (`conformance.suite.messages.parse_reply`), made once."""
+        return parse_reply(self.reply)
 
 
 @dataclass(frozen=True)
@@ -135,16 +148,16 @@ class Attempt:
         expectation) finds nothing, else the top-level values that differ."""
         if subject.reply is None:
             return _OTHER_KIND  # a reply cut short is never reproduced
-        mine = self.answer(names, subject.case)
-        theirs = subject.reply
-        kind = "result" if "result" in mine else "rejected" if "rejected" in mine else None
-        if kind is None or kind not in theirs:
-            return _OTHER_KIND  # a result against a rejection, or a skip
-        if not differences(expected_of(mine), theirs, complete=True):
+        answer = self.answer(names, subject.case)
+        mine = parse_reply(answer)
+        theirs = subject.typed
+        if not isinstance(mine, ResultReply | RejectedReply) or type(theirs) is not type(mine):
+            return _OTHER_KIND  # a result against a rejection, a skip, no reply of the protocol
+        if not differences(expected_of(answer), subject.reply, complete=True):
             return 0
-        body, other = mine[kind], theirs[kind]
-        if kind == "rejected" or not isinstance(other, dict):
+        if not isinstance(mine, ResultReply) or not isinstance(theirs, ResultReply):
             return 1
+        body, other = mine.result, theirs.result
         return max(
             1, sum(1 for k, v in body.items() if k not in other or not matches(v, other[k], k))
         )
@@ -153,7 +166,7 @@ class Attempt:
         """Whether the rule set's reply fails `case` (a case the engine passes), by the
         suite's verdict."""
         mine = self.answer(names, case)
-        if "result" not in mine and "rejected" not in mine:
+        if not isinstance(parse_reply(mine), ResultReply | RejectedReply):
             return True
         return bool(differences(case.expected, {"seq": _SEQ, **mine}, case.request(_SEQ)))
 
