@@ -7,6 +7,7 @@ import json
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,14 +17,13 @@ from conformance.engine.client import EngineClient
 from conformance.engine.failures import Exited, Timeout
 from conformance.engine.pipes import EOF, Oversize, Pipes
 from conformance.engine.reference import reference_engine
-from tests.support.cli import FAKES, live_processes
+from tests.support.cli import FAKES, no_engine_left
 
 
 @pytest.fixture(autouse=True)
-def no_leftover_engines() -> object:
-    yield
-    time.sleep(0.05)
-    assert live_processes(str(FAKES)) == [], "a fake engine outlived the test"
+def no_leftover_engines() -> Iterator[None]:
+    with no_engine_left():
+        yield
 
 
 def _requests(count: int, client: EngineClient) -> list[dict[str, Any]]:

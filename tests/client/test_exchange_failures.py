@@ -4,7 +4,7 @@ what a consumer needs it reads from the types, not from the words."""
 from __future__ import annotations
 
 import sys
-import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -19,14 +19,13 @@ from conformance.engine.failures import (
     WrongSeq,
 )
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
-from tests.support.cli import FAKES, TEST_FIXTURES, live_processes
+from tests.support.cli import FAKES, TEST_FIXTURES, no_engine_left
 
 
 @pytest.fixture(autouse=True)
-def no_leftover_engines() -> object:
-    yield
-    time.sleep(0.05)
-    assert live_processes(str(FAKES)) == [], "a fake engine outlived the run"
+def no_leftover_engines() -> Iterator[None]:
+    with no_engine_left():
+        yield
 
 
 def _run(name: str, *engine_args: str, options: RunOptions | None = None) -> RunResult:

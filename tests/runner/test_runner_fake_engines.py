@@ -7,11 +7,21 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.support.cli import FAKES, cli, fake, live_processes, outcomes, report, run_fake
+from tests.support.cli import (
+    FAKES,
+    cli,
+    fake,
+    live_processes,
+    no_engine_left,
+    outcomes,
+    report,
+    run_fake,
+)
 
 ALL_PASS = {
     "fake.table.open-1-4": "passed",
@@ -31,10 +41,9 @@ def expected(**changes: str) -> dict[str, str]:
 
 
 @pytest.fixture(autouse=True)
-def no_leftover_engines() -> object:
-    yield
-    time.sleep(0.05)
-    assert live_processes(str(FAKES)) == [], "a fake engine outlived the run"
+def no_leftover_engines() -> Iterator[None]:
+    with no_engine_left():
+        yield
 
 
 def test_fake_engines_found() -> None:

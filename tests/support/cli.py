@@ -7,6 +7,9 @@ import os
 import shlex
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -119,3 +122,16 @@ def _environ_has(entry: Path, assignment: bytes) -> bool:
         return True  # unreadable: count it rather than overlook it
     except OSError:
         return False  # gone meanwhile
+
+
+@contextmanager
+def no_engine_left(marker: str = str(FAKES)) -> Iterator[None]:
+    """Fail when an engine started inside the block (its command line holding ``marker``)
+    is still alive shortly after it. Only the block's own: an engine another test left to
+    die on its own (a hanging engine's orphaned sleeper, say) is that test's to answer for.
+    """
+    before = set(live_processes(marker))
+    yield
+    time.sleep(0.05)
+    left = set(live_processes(marker)) - before
+    assert not left, f"a fake engine outlived the test: {sorted(left)}"
