@@ -7,7 +7,7 @@ Internal to the suite: no name here is a public interface (those are listed in
 """
 
 from conformance.fuzz.candidates import size_of
-from conformance.fuzz.cause import MutantPool, rules_of
+from conformance.fuzz.cause import Cause, CauseSearch, rules_of
 from conformance.fuzz.clusters import Finding, findings
 from conformance.fuzz.engine import FuzzEngine
 from conformance.fuzz.fixture import SaveError, case_id, save_fixture
@@ -18,11 +18,12 @@ from conformance.fuzz.shrinking import Shrinker, shrink
 
 __all__ = [
     "FUZZED",
+    "Cause",
+    "CauseSearch",
     "Divergence",
     "Finding",
     "FuzzEngine",
     "FuzzReport",
-    "MutantPool",
     "Probe",
     "ProgressLine",
     "SaveError",

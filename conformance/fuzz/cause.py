@@ -1,23 +1,36 @@
-"""A cause for a divergence: the catalogue mutants that answer its request the same way.
+"""A cause for a divergence: the smallest rule sets that answer its request as the engine
+did.
 
-Each mutant (`python -m reference_impl.adapter --mutant NAME`, one deliberate misreading
-of the rules) runs in a process of its own, started once and reused; a request is put
-to all of them at once, one thread each.
+The rule sets are the reference with catalogue entries applied together
+(`reference_impl.mutants.variant`), run in this process on the request, their whole
+answers compared with the engine's by the suite's own comparison (`compare_reply`).
+Single entries come first; pairs are tried only when no single entry reproduces the
+answer, and only of entries that each answer the request otherwise than the rules (an
+entry that changes nothing here adds nothing to a pair). An answer is also reproduced
+by its mirror image: the two linear sides of an opening double are one and the same
+until one is taken (``reading.mirror-opening-double``), so an engine naming the one
+where a rule set names the other answers the same.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
-from conformance.engine.client import EngineStartError
-from conformance.fuzz.engine import FuzzEngine
 from conformance.fuzz.probes import JSONObject, compare_reply
-from reference_impl.mutants import MUTANTS
+from conformance.suite.messages import RejectedReply, ResultReply, parse_reply
+from reference_impl.adapter import handle
+from reference_impl.commands import COMMANDS, commands_for
+from reference_impl.mutants import MUTANTS, combinable, variant
 
-__all__ = ["MutantPool", "rules_of"]
+__all__ = ["MAX_TOGETHER", "Cause", "CauseSearch", "mirror_image", "rules_of"]
+
+MAX_TOGETHER = 2
+"""The most catalogue entries a cause applies together."""
+
+_LINEAR = {"linear_a": "linear_b", "linear_b": "linear_a"}
 
 
 def rules_of(mutants: Sequence[str]) -> list[str]:
@@ -30,68 +43,107 @@ def rules_of(mutants: Sequence[str]) -> list[str]:
     return rules
 
 
+@dataclass(frozen=True)
+class Cause:
+    """The smallest rule sets that reproduce an answer: each a tuple of catalogue entries
+    applied together, all of one size; none when nothing in the catalogue does."""
+
+    sets: tuple[tuple[str, ...], ...] = ()
+    mirrored: bool = False
+    """Whether they reproduce the answer's mirror image only."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every entry of the sets, in catalogue order."""
+        named = {name for names in self.sets for name in names}
+        return tuple(name for name in MUTANTS if name in named)
+
+    def text(self) -> str:
+        """``reproduced by mutant X`` (or ``X, Y``: each alone), ``reproduced by mutants X
+        + Y together``, or ``no catalogue mutant reproduces it``."""
+        if not self.sets:
+            return "no catalogue mutant reproduces it"
+        if all(len(names) == 1 for names in self.sets):
+            said = "reproduced by mutant " + ", ".join(names[0] for names in self.sets)
+        else:
+            together = " or ".join(" + ".join(names) for names in self.sets)
+            said = f"reproduced by mutants {together} together"
+        if self.mirrored:
+            said += " (its mirror image: an opening double's linear sides swapped)"
+        return said
+
+
+def _opening_double(request: JSONObject) -> object:
+    """The tile of the request's first placement when it is a double, else None."""
+    first = request.get("plays") or request.get("actions")
+    if not isinstance(first, list) or not first or not isinstance(first[0], dict):
+        return None
+    tile = first[0].get("tile")
+    if isinstance(tile, list) and len(tile) == 2 and tile[0] == tile[1]:
+        return tile
+    return None
+
+
+def mirror_image(value: Any, tile: object) -> Any:
+    """`value` with every end point of the double `tile` on a linear side named by the
+    other linear side."""
+    if isinstance(value, list):
+        return [mirror_image(item, tile) for item in value]
+    if not isinstance(value, dict):
+        return value
+    out = {key: mirror_image(item, tile) for key, item in value.items()}
+    side = out.get("side")
+    if out.get("tile") == tile and isinstance(side, str) and side in _LINEAR:
+        out["side"] = _LINEAR[side]
+    return out
+
+
+class CauseSearch:
+    """The catalogue (or its named part) as rule sets, asked in this process."""
+
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        self.names = list(MUTANTS) if names is None else [n for n in names if n in MUTANTS]
+
+    def answer(self, names: tuple[str, ...], request: JSONObject) -> dict[str, Any]:
+        """The reply of the rules with `names` applied to `request`, without seq."""
+        commands = commands_for(variant(names)) if names else COMMANDS
+        reply = handle({**request, "seq": 0}, commands)
+        del reply["seq"]
+        return reply
+
+    def cause(self, request: JSONObject, actual: Any) -> Cause:
+        """The smallest rule sets whose answer to `request` is `actual`, or its mirror."""
+        if not _answers(actual):
+            return Cause()  # no answer of the protocol: no rule set gives it
+        tile = _opening_double(request)
+        seen = [actual] if tile is None else [actual, mirror_image(actual, tile)]
+        answers: dict[tuple[str, ...], dict[str, Any]] = {}
+
+        def answer(names: tuple[str, ...]) -> dict[str, Any]:
+            made = answers.get(names)
+            if made is None:
+                made = answers[names] = self.answer(names, request)
+            return made
+
+        reference = answer(())
+        changing = [n for n in self.names if answer((n,)) != reference]
+        for size in range(1, MAX_TOGETHER + 1):
+            for mirrored, shown in enumerate(seen):
+                found = tuple(
+                    names
+                    for names in self._sets(changing, size)
+                    if _answers(answer(names)) and compare_reply(answer(names), shown) == []
+                )
+                if found:
+                    return Cause(found, bool(mirrored))
+        return Cause()
+
+    def _sets(self, names: Sequence[str], size: int) -> Iterator[tuple[str, ...]]:
+        for chosen in combinations(names, size):
+            if size == 1 or combinable(chosen) is None:
+                yield chosen
+
+
 def _answers(reply: Any) -> bool:
     """Whether `reply` answers a request: a result or a refusal."""
-    return isinstance(reply, dict) and bool({"result", "rejected"} & set(reply))
-
-
-class MutantPool:
-    """The mutant catalogue (or the named part of it) as engines kept alive for reuse."""
-
-    def __init__(
-        self,
-        reference_argv: Sequence[str],
-        *,
-        names: Sequence[str] | None = None,
-        timeout: float = 5.0,
-        env: Mapping[str, str] | None = None,
-    ) -> None:
-        self.argv = list(reference_argv)
-        self.names = list(MUTANTS) if names is None else [n for n in names if n in MUTANTS]
-        self.timeout = timeout
-        self.env = env
-        self._engines: dict[str, FuzzEngine | None] = {}
-        self._lock = threading.Lock()
-        self._threads = ThreadPoolExecutor(max_workers=max(1, min(len(self.names), 32)))
-
-    def _engine(self, name: str) -> FuzzEngine | None:
-        if name not in self._engines:
-            try:
-                self._engines[name] = FuzzEngine(
-                    [*self.argv, "--mutant", name], self.timeout, self.env
-                )
-            except EngineStartError:
-                self._engines[name] = None  # a mutant that cannot start reproduces nothing
-        return self._engines[name]
-
-    def _reproduces(self, name: str, request: JSONObject, actual: Any) -> bool:
-        engine = self._engine(name)
-        if engine is None:
-            return False
-        [(reply, _)] = engine.ask([request])
-        if not _answers(reply):
-            return False
-        said = {k: v for k, v in reply.items() if k in ("result", "rejected")}
-        return compare_reply(said, actual) == []
-
-    def reproducing(self, request: JSONObject, actual: Any) -> list[str]:
-        """The mutants whose reply to `request` agrees with `actual`, in catalogue order."""
-        if not _answers(actual):
-            # No reply, not JSON, neither a result nor a refusal: a failed exchange, which
-            # no mutant's answer can agree with (`_reproduces`), so none is started for it.
-            return []
-        # Each mutant's engine is used by one thread at a time: one job per mutant, and one
-        # request to the catalogue at a time.
-        with self._lock:
-            verdicts = list(
-                self._threads.map(lambda n: self._reproduces(n, request, actual), self.names)
-            )
-        return [name for name, same in zip(self.names, verdicts, strict=True) if same]
-
-    def close(self) -> None:
-        """Stop every mutant's process."""
-        self._threads.shutdown()
-        for engine in self._engines.values():
-            if engine is not None:
-                engine.close()
-        self._engines.clear()
+    return isinstance(parse_reply(reply), ResultReply | RejectedReply)

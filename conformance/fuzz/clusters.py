@@ -1,10 +1,11 @@
 """From divergences to findings: each shrunk, given a cause, and clustered.
 
 A first clustering goes by the command and the fields that differ; the first
-divergence of each such group is shrunk and put to the mutant catalogue. Groups whose
-shrunk requests a common catalogue mutant reproduces become one finding (one
-misreading shows through several commands and fields); groups no mutant reproduces
-are one finding per command and differing fields.
+divergence of each such group is shrunk and given a cause, the smallest rule sets of
+the catalogue that answer its request as the engine did (`conformance.fuzz.cause`).
+Groups with the same cause become one finding (one misreading shows through several
+commands and fields); two causes are two findings; groups nothing reproduces are one
+finding per command and differing fields.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from conformance.fuzz.cause import MutantPool, rules_of
+from conformance.fuzz.cause import Cause, CauseSearch, rules_of
 from conformance.fuzz.engine import FuzzEngine
 from conformance.fuzz.hunt import Divergence, FuzzReport
 from conformance.fuzz.shrinking import Shrinker
@@ -29,9 +30,14 @@ class Finding:
 
     found: Divergence
     shrunk: Divergence
-    mutants: tuple[str, ...]
+    reproduced: Cause
     count: int
     hands: list[int] = field(default_factory=list)
+
+    @property
+    def mutants(self) -> tuple[str, ...]:
+        """The catalogue entries of its cause, in catalogue order (none: no cause)."""
+        return self.reproduced.names
 
     @property
     def signature(self) -> Signature:
@@ -46,24 +52,23 @@ class Finding:
 
     @property
     def cause(self) -> str:
-        """``reproduced by mutant X`` or ``no catalogue mutant reproduces it``."""
-        if not self.mutants:
-            return "no catalogue mutant reproduces it"
-        return "reproduced by mutant " + ", ".join(self.mutants)
+        """``reproduced by mutant X``, ``... X + Y together``, or ``no catalogue mutant
+        reproduces it`` (`Cause.text`)."""
+        return self.reproduced.text()
 
 
 def _same_cluster(one: Finding, other: Finding) -> bool:
-    """Findings a common catalogue mutant reproduces are one misreading; others are the
-    same when their command and differing fields are."""
-    if one.mutants or other.mutants:
-        return bool(set(one.mutants) & set(other.mutants))
+    """Findings with one cause are one misreading; others are the same when their command
+    and differing fields are."""
+    if one.reproduced.sets or other.reproduced.sets:
+        return one.reproduced.sets == other.reproduced.sets
     return one.signature == other.signature
 
 
 def findings(
     report: FuzzReport,
     argv: Sequence[str],
-    pool: MutantPool | None,
+    search: CauseSearch | None,
     *,
     timeout: float = 5.0,
     env: Mapping[str, str] | None = None,
@@ -96,12 +101,10 @@ def findings(
                 shrinker.asked = 0  # the budget is per divergence
                 shrunk = shrinker.shrink(divergence)
                 asked += shrinker.asked
-                mutants = (
-                    () if pool is None else tuple(pool.reproducing(shrunk.request, shrunk.actual))
-                )
-                if explained is not None and explained(mutants):
+                cause = Cause() if search is None else search.cause(shrunk.request, shrunk.actual)
+                if explained is not None and explained(cause.names):
                     continue
-                finding = Finding(divergence, shrunk, mutants, count, [divergence.index])
+                finding = Finding(divergence, shrunk, cause, count, [divergence.index])
                 break
             if finding is None:
                 left_out += count

@@ -14,7 +14,6 @@ from typing import Any
 import yaml
 
 from conformance.fuzz import ProgressLine, Tally, compare_reply
-from conformance.fuzz.cause import MutantPool
 from conformance.fuzz.probes import differing_fields
 from conformance.runner.execute import reference_engine
 from tests.support.cli import ROOT, cli
@@ -194,21 +193,3 @@ def test_a_divergence_no_mutant_reproduces_says_so(tmp_path: Path) -> None:
     case = yaml.safe_load(path.read_text())["cases"][0]
     assert "no catalogue mutant reproduces it" in case["description"]
     assert case["rules"]  # guessed from the fields that differ, so that the case lints
-
-
-def test_a_failed_exchange_is_put_to_no_mutant() -> None:
-    # No mutant's answer can agree with no reply, or with a reply that neither results
-    # nor refuses: the catalogue's thirty processes are not started for one.
-    pool = MutantPool(reference_engine()[0], names=["counter-clockwise"])
-    try:
-        request = {"cmd": "table", "plays": []}
-        assert pool.reproducing(request, "no reply within 0.5 s") == []
-        assert pool.reproducing(request, {"error": "no such command"}) == []
-        assert pool._engines == {}
-        # An answer is still put to them: here a credit the empty table cannot give.
-        wrong = {"result": {"spinner": None, "open": [], "counted": [], "end_sum": 0,
-                            "credits": [], "credit": 5}}  # fmt: skip
-        assert pool.reproducing(request, wrong) == []
-        assert list(pool._engines) == ["counter-clockwise"]
-    finally:
-        pool.close()

@@ -18,7 +18,7 @@ from conformance.cli.commands.common import (
 )
 from conformance.engine.client import EngineStartError
 from conformance.reports.sanitize import strict_json, terminal_text
-from conformance.runner.execute import MAX_JOBS, reference_engine
+from conformance.runner.execute import MAX_JOBS
 from conformance.runner.expectfail import ExpectFail
 from conformance.runner.outcomes import EXIT_EMPTY
 
@@ -100,7 +100,7 @@ def _known(expect: ExpectFail) -> list[str]:
 
 
 def _execute(args: argparse.Namespace) -> int:
-    from conformance.fuzz import FUZZED, MutantPool, ProgressLine, campaign, findings, rules_of
+    from conformance.fuzz import FUZZED, CauseSearch, ProgressLine, campaign, findings, rules_of
 
     expect = expect_fail_from_args(args)
     if expect is None:
@@ -109,14 +109,12 @@ def _execute(args: argparse.Namespace) -> int:
     if engine is None:
         return 2
     argv, env = engine
-    reference_argv, reference_env = reference_engine()
     known = _known(expect)
-    known_pool = MutantPool(reference_argv, names=known, timeout=args.timeout, env=reference_env)
-    pool = MutantPool(reference_argv, timeout=args.timeout, env=reference_env)
+    known_search = CauseSearch(names=known)
     progress = ProgressLine(sys.stderr, args.hands)
 
     def is_known(divergence: Divergence) -> bool:
-        return bool(known_pool.reproducing(divergence.request, divergence.actual))
+        return bool(known_search.cause(divergence.request, divergence.actual).sets)
 
     try:
         report = campaign(
@@ -135,7 +133,7 @@ def _execute(args: argparse.Namespace) -> int:
         found, shrink_requests, left_out = findings(
             report,
             argv,
-            pool,
+            CauseSearch(),
             timeout=args.timeout,
             env=env,
             explained=lambda mutants: expect.explains(mutants, rules_of(mutants)),
@@ -146,9 +144,6 @@ def _execute(args: argparse.Namespace) -> int:
         progress.clear()
         error(str(exc))
         return 2
-    finally:
-        known_pool.close()
-        pool.close()
     report.ignored += left_out
     saved: list[Path | None] = [None] * len(found)
     problem = None
@@ -198,6 +193,8 @@ def _finding_json(
         "cmd": shrunk.request["cmd"],
         "fields": list(shrunk.signature[1]),
         "mutants": list(finding.mutants),
+        "variants": [list(names) for names in finding.reproduced.sets],
+        "mirrored": finding.reproduced.mirrored,
         "rules": finding.rules,
         "cause": finding.cause,
         "original_size": size_of(finding.found.request),
