@@ -24,6 +24,7 @@ from conformance.fuzz.replays import (
     short_blocks,
     tile_index,
 )
+from conformance.suite.messages import result_of
 from reference_impl.protocol import tile_json
 from reference_impl.tiles import tiles_of_mask
 
@@ -90,9 +91,10 @@ def rederive_plays(plays: Sequence[Any], held: Sequence[Any] = ()) -> list[Any] 
         if tuple(play["tile"]) in taken:
             continue
         reply = oracle({"cmd": "legal", "plays": kept, "hand": [play["tile"]]})
-        if "result" not in reply:
+        result = result_of(reply)
+        if result is None:
             return None
-        fits = reply["result"]["placements"]
+        fits = result["placements"]
         if not fits:
             continue
         # Re-attached where it was if it still fits there, else on the same tile, else
@@ -210,8 +212,8 @@ def _last_hand_alone(request: JSONObject) -> Iterator[JSONObject]:
     """A game's last hand as a `hand` request, from the opener and the scores the earlier
     hands leave it (a rule of the hand's start shows without the hands before it)."""
     hands = request["hands"]
-    before = oracle({**request, "hands": hands[:-1]}).get("result")
-    if not isinstance(before, dict):
+    before = result_of(oracle({**request, "hands": hands[:-1]}))
+    if before is None:
         return
     previous = before["hands"][-1]
     opener = hands[-1].get("opener", previous["next_opener"])

@@ -12,6 +12,7 @@ import yaml
 
 from conformance.fuzz.hunt import Divergence
 from conformance.fuzz.probes import JSONObject, differing_fields, problem_text
+from conformance.suite.messages import RejectedReply, Result, expected_of, parse_reply
 
 __all__ = ["SaveError", "case_id", "guess_rules", "save_fixture", "unexplained_fields"]
 
@@ -69,8 +70,8 @@ class SaveError(Exception):
 
 def _code(reply: object) -> object:
     """The code of a refusal, or None for anything else."""
-    rejected = reply.get("rejected") if isinstance(reply, dict) else None
-    return rejected.get("code") if isinstance(rejected, dict) else None
+    typed = parse_reply(reply)
+    return typed.code if isinstance(typed, RejectedReply) else None
 
 
 def guess_rules(divergence: Divergence) -> list[str]:
@@ -185,11 +186,11 @@ def save_fixture(
         "cmd": cmd,
         "given": request,
     }
-    if "result" in divergence.expected:
-        case["expect"] = divergence.expected["result"]
+    expected = expected_of(divergence.expected)
+    if isinstance(expected, Result):
+        case["expect"] = dict(expected.fields)
     else:
-        rejected = divergence.expected["rejected"]
-        case["expect_rejected"] = {"code": rejected["code"], "index": rejected["index"]}
+        case["expect_rejected"] = {"code": expected.code, "index": expected.index}
     text = yaml.dump(
         {"title": f"Fuzz divergence, seed {divergence.seed}", "cases": [case]},
         Dumper=_FixtureDumper,

@@ -20,6 +20,7 @@ from typing import NamedTuple
 from conformance.fuzz.engine import FuzzEngine, Prepared, prepare
 from conformance.fuzz.probes import JSONObject, Probe, compare_reply, differing_fields, hand_probes
 from conformance.runner.compare import Mismatch
+from conformance.suite.messages import is_skipped
 
 __all__ = ["Divergence", "FuzzReport", "Tally", "campaign", "shard_indices"]
 
@@ -233,7 +234,7 @@ def _hunt(
             problems = compare_reply(probe.expected, reply, raw)
             if not problems:
                 continue
-            if isinstance(reply, dict) and "skipped" in reply:
+            if is_skipped(reply):
                 skipped += 1  # the engine declines it: not an answer, so not a wrong one
                 continue
             divergence = Divergence(

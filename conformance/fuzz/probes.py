@@ -32,7 +32,7 @@ from seven_rocks_kit import Side
 from conformance.mutants.fields import top_field
 from conformance.runner.compare import Mismatch
 from conformance.runner.judge import differences
-from conformance.suite.messages import expected_of
+from conformance.suite.messages import expected_of, result_of
 from reference_impl.adapter import handle
 from reference_impl.commands import cmd_settle
 from reference_impl.errors import RuleViolation
@@ -276,10 +276,11 @@ def compare_reply(expected: JSONObject, reply: Any, raw: str | None = None) -> l
     """
     if not isinstance(reply, dict):
         return [Mismatch("", f"no usable reply: {show(reply)}")]
+    wanted = result_of(expected)
     if (
         raw is not None
-        and "result" in expected
-        and reply.get("result") == expected["result"]
+        and wanted is not None
+        and result_of(reply) == wanted
         and "true" not in raw
         and "false" not in raw
         and _LOOSE_NUMBER.search(raw) is None

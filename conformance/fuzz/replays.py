@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from conformance.fuzz.probes import JSONObject, deal_json, oracle
+from conformance.suite.messages import result_of
 from reference_impl.hand import Hand
 from reference_impl.protocol import move_json, parse_tile, tile_json
 from reference_impl.tiles import mask_of, tiles_of_mask
@@ -105,7 +106,7 @@ def playouts(request: JSONObject, tries: int = 60) -> Iterator[JSONObject]:
     """
     deal = [mask_of([tile_index(t) for t in seat]) for seat in request["deal"]]
     scores = request.get("scores", (0, 0))
-    ending = oracle(request).get("result", {}).get("end")
+    ending = (result_of(oracle(request)) or {}).get("end")
     rng = random.Random(0)
     shorter: list[tuple[int, JSONObject]] = []
     for attempt in range(tries):
@@ -193,7 +194,7 @@ def short_blocks(request: JSONObject) -> Iterator[JSONObject]:
     both ends then show v, and the next four seats pass. Each value v gives one deal;
     the request's opener and scores are kept.
     """
-    if oracle(request).get("result", {}).get("end") != "blocked":
+    if (result_of(oracle(request)) or {}).get("end") != "blocked":
         return
     opener = request["opener"]
     for v in range(7):
@@ -240,7 +241,7 @@ def earlier_targets(request: JSONObject) -> Iterator[JSONObject]:
         if not isinstance(actions[k - 1], dict):
             continue
         reply = oracle({**request, "actions": actions[:k], "scores": [0, 0]})
-        event = reply.get("result", {}).get("events", [{}])[-1]
+        event = (result_of(reply) or {}).get("events", [{}])[-1]
         credit = event.get("credit")
         if isinstance(credit, int) and credit > 0:
             scores = [0, 0]

@@ -15,23 +15,29 @@ from conformance.fuzz.candidates import candidates, weight_of
 from conformance.fuzz.engine import FuzzEngine
 from conformance.fuzz.hunt import Divergence
 from conformance.fuzz.probes import JSONObject, compare_reply, oracle
-from conformance.suite.messages import Malformed, parse_request
+from conformance.suite.messages import (
+    Expected,
+    Malformed,
+    Rejection,
+    Result,
+    expected_of,
+    is_skipped,
+    parse_request,
+)
 
 __all__ = ["Shrinker", "shrink"]
 
 
-def _same_kind(expected: JSONObject, before: JSONObject) -> bool:
+def _same_kind(expected: Expected, before: Expected) -> bool:
     """Whether a candidate's expected reply keeps the divergence's kind.
 
     A result stays a result and a refusal the same refusal, except that a refused
     request may give way to an accepted one: the engine then goes wrong before the
     refused action, and that earlier divergence is the one to shrink.
     """
-    if "result" in expected:
-        return True if "rejected" in before else "result" in before
-    if "rejected" in expected and "rejected" in before:
-        return bool(expected["rejected"]["code"] == before["rejected"]["code"])
-    return False
+    if isinstance(expected, Result):
+        return True
+    return isinstance(before, Rejection) and expected.code == before.code
 
 
 class Shrinker:
@@ -63,11 +69,11 @@ class Shrinker:
         if not self.engine.lists(str(request["cmd"])):
             return None
         expected = oracle(request)
-        if not _same_kind(expected, like.expected):
+        if not _same_kind(expected_of(expected), expected_of(like.expected)):
             return None
         self.asked += 1
         [(reply, raw)] = self.engine.ask([request])
-        if isinstance(reply, dict) and "skipped" in reply:
+        if is_skipped(reply):
             return None
         problems = compare_reply(expected, reply, raw)
         if not problems:
@@ -90,7 +96,8 @@ class Shrinker:
         while improved and self.asked < self.budget:
             improved = False
             weight = weight_of(current.request)
-            for candidate in candidates(current.request, "rejected" in current.expected):
+            refused = isinstance(expected_of(current.expected), Rejection)
+            for candidate in candidates(current.request, refused):
                 if weight_of(candidate) >= weight:
                     continue
                 found = self.check(candidate, current)

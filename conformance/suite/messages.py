@@ -46,10 +46,12 @@ __all__ = [
     "SkippedReply",
     "TableRequest",
     "expected_of",
+    "is_skipped",
     "parse_expected",
     "parse_reply",
     "parse_request",
     "request_json",
+    "result_of",
 ]
 
 JSON: TypeAlias = Any
@@ -375,3 +377,24 @@ def parse_reply(value: JSON) -> Reply | ReplyProblem:
     if kind == "errored":
         return ErroredReply(seq, body.get("message", ""))
     return SkippedReply(seq, body.get("message", ""))
+
+
+def result_of(reply: JSON) -> Mapping[str, JSON] | None:
+    """The result a reply line's object carries, as it came (no copy: for the many replies
+    of the reference that the fuzzer reads), or None for any other reply or none."""
+    if not isinstance(reply, dict):
+        return None
+    body = reply.get("result")
+    if not isinstance(body, dict) or any(kind in reply for kind in _KINDS[1:]):
+        return None
+    return body
+
+
+def is_skipped(reply: JSON) -> bool:
+    """Whether a reply line's object is a `SkippedReply` (as `parse_reply` would say,
+    without making the value)."""
+    return (
+        isinstance(reply, dict)
+        and isinstance(reply.get("skipped"), dict)
+        and not any(kind in reply for kind in _KINDS[:3])
+    )

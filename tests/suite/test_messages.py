@@ -22,10 +22,12 @@ from conformance.suite.messages import (
     ResultReply,
     SkippedReply,
     expected_of,
+    is_skipped,
     parse_expected,
     parse_reply,
     parse_request,
     request_json,
+    result_of,
 )
 from reference_impl.adapter import handle
 
@@ -105,3 +107,20 @@ def test_a_whole_reply_is_an_expectation() -> None:
 def _deal() -> list[list[tuple[int, int]]]:
     tiles = [(a, b) for a in range(7) for b in range(a, 7)]
     return [tiles[i : i + 7] for i in range(0, 28, 7)]
+
+
+def test_result_of_and_is_skipped_say_what_parse_reply_says() -> None:
+    replies = [
+        {"seq": 1, "result": {"end_sum": 5}},
+        {"seq": 1, "skipped": {"message": "too deep"}},
+        {"seq": 1, "rejected": {"code": "no_match", "index": 0, "message": ""}},
+        {"seq": 1, "result": {"end_sum": 5}, "skipped": {}},  # two kinds: no reply
+        {"seq": 1, "skipped": None},
+        {"seq": 1, "result": []},
+        "no reply",
+        None,
+    ]
+    for reply in replies:
+        typed = parse_reply(reply)
+        assert result_of(reply) == (typed.result if isinstance(typed, ResultReply) else None)
+        assert is_skipped(reply) == isinstance(typed, SkippedReply)
