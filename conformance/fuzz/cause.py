@@ -111,12 +111,23 @@ class CauseSearch:
         del reply["seq"]
         return reply
 
+    def reproduces(self, cause: Cause, request: JSONObject, actual: Any) -> bool:
+        """Whether a rule set of `cause` answers `request` as `actual`, or its mirror: the
+        same misreading shows in it (what shrinking keeps)."""
+        if not _answers(actual):
+            return False
+        seen = _seen(request, actual)
+        for names in cause.sets:
+            said = self.answer(names, request)
+            if _answers(said) and any(compare_reply(said, shown) == [] for shown in seen):
+                return True
+        return False
+
     def cause(self, request: JSONObject, actual: Any) -> Cause:
         """The smallest rule sets whose answer to `request` is `actual`, or its mirror."""
         if not _answers(actual):
             return Cause()  # no answer of the protocol: no rule set gives it
-        tile = _opening_double(request)
-        seen = [actual] if tile is None else [actual, mirror_image(actual, tile)]
+        seen = _seen(request, actual)
         answers: dict[tuple[str, ...], dict[str, Any]] = {}
 
         def answer(names: tuple[str, ...]) -> dict[str, Any]:
@@ -142,6 +153,12 @@ class CauseSearch:
         for chosen in combinations(names, size):
             if size == 1 or combinable(chosen) is None:
                 yield chosen
+
+
+def _seen(request: JSONObject, actual: Any) -> list[Any]:
+    """`actual`, and its mirror image when the request opens with a double."""
+    tile = _opening_double(request)
+    return [actual] if tile is None else [actual, mirror_image(actual, tile)]
 
 
 def _answers(reply: Any) -> bool:

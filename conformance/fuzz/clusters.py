@@ -3,9 +3,10 @@
 A first clustering goes by the command and the fields that differ; the first
 divergence of each such group is shrunk and given a cause, the smallest rule sets of
 the catalogue that answer its request as the engine did (`conformance.fuzz.cause`).
-Groups with the same cause become one finding (one misreading shows through several
-commands and fields); two causes are two findings; groups nothing reproduces are one
-finding per command and differing fields.
+Groups are then covered greedily by rule sets (`_clustered`): the groups one rule set
+explains become one finding (one misreading shows through several commands and
+fields), two causes are two findings, and groups nothing reproduces are one finding per
+command and differing fields.
 """
 
 from __future__ import annotations
@@ -57,12 +58,83 @@ class Finding:
         return self.reproduced.text()
 
 
-def _same_cluster(one: Finding, other: Finding) -> bool:
-    """Findings with one cause are one misreading; others are the same when their command
-    and differing fields are."""
-    if one.reproduced.sets or other.reproduced.sets:
-        return one.reproduced.sets == other.reproduced.sets
-    return one.signature == other.signature
+def _clustered(found: list[Finding]) -> list[Finding]:
+    """One finding per cause: a greedy cover of the findings by rule sets.
+
+    A short request is often answered alike by several rule sets (an opening double alone
+    shows that there is no spinner, or that the opening double never spins), so each
+    finding's cause may hold several. Each finding goes to the rule set of its cause that
+    explains the most findings (the first in catalogue order on a tie), and the findings
+    of one rule set are one, its cause the rule sets they all share. Findings nothing
+    reproduces are one per command and differing fields.
+    """
+    explains: dict[tuple[str, ...], int] = {}
+    for finding in found:
+        for names in finding.reproduced.sets:
+            explains[names] = explains.get(names, 0) + 1
+    out: dict[object, Finding] = {}
+    for finding in found:
+        sets = finding.reproduced.sets
+        key: object = max(sets, key=lambda n: explains[n]) if sets else finding.signature
+        same = out.get(key)
+        if same is None:
+            out[key] = finding
+            continue
+        shared = tuple(names for names in same.reproduced.sets if names in sets)
+        mirrored = same.reproduced.mirrored and finding.reproduced.mirrored
+        same.reproduced = Cause(shared, mirrored)
+        same.count += finding.count
+        same.hands.extend(finding.hands)
+    return list(out.values())
+
+
+def _origin(search: CauseSearch, cause: Cause) -> Callable[[Divergence], bool] | None:
+    """What a smaller divergence must show to stand for one whose cause is `cause` while
+    it is shrunk: an answer that a rule set of `cause` gives too, and that no smaller
+    rule set gives (none to keep when nothing in the catalogue reproduces it). A smaller
+    request that one of two misreadings alone explains is another failure, not this one
+    made smaller; one that more rule sets explain (a shorter request often is) is still
+    this one."""
+    if not cause.sets:
+        return None
+    size = len(cause.sets[0])
+
+    def same_origin(smaller: Divergence) -> bool:
+        if not search.reproduces(cause, smaller.request, smaller.actual):
+            return False
+        if size == 1:
+            return True
+        found = search.cause(smaller.request, smaller.actual).sets
+        # Empty when only a pair whose one entry changes nothing alone reproduces it: the
+        # search leaves such pairs out (`CauseSearch.cause`), so its cause is not known.
+        return bool(found) and len(found[0]) == size
+
+    return same_origin
+
+
+def _others(
+    shrinker: Shrinker,
+    search: CauseSearch,
+    out: list[Finding],
+    explained: Callable[[Sequence[str]], bool] | None,
+) -> int:
+    """Add a finding for each cause met while shrinking that no finding has; return the
+    requests that shrinking them took."""
+    asked = 0
+    known = {names for finding in out for names in finding.reproduced.sets}
+    for divergence in list(shrinker.others):
+        cause = search.cause(divergence.request, divergence.actual)
+        if not cause.sets or known.intersection(cause.sets):
+            continue
+        shrinker.asked = 0
+        shrunk = shrinker.shrink(divergence, _origin(search, cause))
+        asked += shrinker.asked
+        cause = search.cause(shrunk.request, shrunk.actual)
+        if explained is not None and explained(cause.names):
+            continue
+        known.update(cause.sets)
+        out.append(Finding(divergence, shrunk, cause, 1, [divergence.index]))
+    return asked
 
 
 def findings(
@@ -95,27 +167,41 @@ def findings(
     left_out = asked = 0
     try:
         for signature, members in groups.items():
-            count = report.counts.get(signature, len(members))
-            finding = None
+            # The divergences kept of one command and fields, apart by cause: one group
+            # may hold two misreadings. Those seen but not kept count with the first.
+            by_cause: dict[tuple[tuple[str, ...], ...], list[tuple[Divergence, Cause]]] = {}
             for divergence in members:
-                shrinker.asked = 0  # the budget is per divergence
-                shrunk = shrinker.shrink(divergence)
-                asked += shrinker.asked
-                cause = Cause() if search is None else search.cause(shrunk.request, shrunk.actual)
-                if explained is not None and explained(cause.names):
+                cause = (
+                    Cause()
+                    if search is None
+                    else search.cause(divergence.request, divergence.actual)
+                )
+                by_cause.setdefault(cause.sets, []).append((divergence, cause))
+            unkept = report.counts.get(signature, len(members)) - len(members)
+            for number, same in enumerate(by_cause.values()):
+                count = len(same) + (unkept if number == 0 else 0)
+                finding = None
+                for divergence, first in same:
+                    shrinker.asked = 0  # the budget is per divergence
+                    origin = None if search is None else _origin(search, first)
+                    shrunk = shrinker.shrink(divergence, origin)
+                    asked += shrinker.asked
+                    cause = (
+                        Cause() if search is None else search.cause(shrunk.request, shrunk.actual)
+                    )
+                    if explained is not None and explained(cause.names):
+                        continue
+                    finding = Finding(divergence, shrunk, cause, count, [divergence.index])
+                    break
+                if finding is None:
+                    left_out += count
                     continue
-                finding = Finding(divergence, shrunk, cause, count, [divergence.index])
-                break
-            if finding is None:
-                left_out += count
-                continue
-            same = next((f for f in out if _same_cluster(f, finding)), None)
-            if same is None:
                 out.append(finding)
-            else:
-                same.count += finding.count
-                same.hands.extend(finding.hands)
+        if search is not None:
+            # Misreadings met only while shrinking another (one bug hides the other in
+            # every request the campaign made): each shrunk on its own, once per cause.
+            asked += _others(shrinker, search, out, explained)
     finally:
         engine.close()
-    ordered = sorted(out, key=lambda f: min(f.hands))
+    ordered = sorted(_clustered(out), key=lambda f: min(f.hands))
     return ordered, asked, left_out

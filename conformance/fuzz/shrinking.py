@@ -40,6 +40,10 @@ def _same_kind(expected: Expected, before: Expected) -> bool:
     return isinstance(before, Rejection) and expected.code == before.code
 
 
+MAX_OTHERS = 8
+"""The most divergences of another cause a shrinker keeps (`Shrinker.others`)."""
+
+
 class Shrinker:
     """Shrinks divergences against one engine, remembering what it was already asked."""
 
@@ -55,6 +59,9 @@ class Shrinker:
         self.known = known
         self.asked = 0
         self._seen: dict[str, Divergence | None] = {}
+        self.others: list[Divergence] = []
+        """Divergences met while shrinking that showed another cause than the one kept
+        (`shrink`'s `origin`): another misreading, to be shrunk on its own."""
 
     def check(self, request: JSONObject, like: Divergence) -> Divergence | None:
         """The divergence `request` shows, if it diverges the way `like` does."""
@@ -84,8 +91,15 @@ class Shrinker:
             return None
         return found
 
-    def shrink(self, divergence: Divergence) -> Divergence:
-        """The smallest divergence found from `divergence` within the budget."""
+    def shrink(
+        self, divergence: Divergence, origin: Callable[[Divergence], bool] | None = None
+    ) -> Divergence:
+        """The smallest divergence found from `divergence` within the budget.
+
+        `origin(smaller)` says whether a smaller divergence still shows the misreading
+        that `divergence` shows (its cause): when given, only such are kept, so that one
+        bug never slips into another while shrinking (Hypothesis keeps a failure's
+        "interesting origin" so)."""
         current = divergence
         arguments = {k: v for k, v in divergence.request.items() if k != "cmd"}
         if isinstance(parse_request(str(divergence.request["cmd"]), arguments), Malformed):
@@ -102,8 +116,11 @@ class Shrinker:
                     continue
                 found = self.check(candidate, current)
                 if found is not None:
-                    current, improved = found, True
-                    break
+                    if origin is None or origin(found):
+                        current, improved = found, True
+                        break
+                    if len(self.others) < MAX_OTHERS:
+                        self.others.append(found)
                 if self.asked >= self.budget:
                     break
         return current

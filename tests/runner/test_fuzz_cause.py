@@ -8,7 +8,9 @@ import shlex
 import sys
 from typing import Any
 
+from conformance.fuzz import Divergence, compare_reply, oracle
 from conformance.fuzz.cause import CauseSearch, mirror_image
+from conformance.fuzz.clusters import _origin
 from tests.support.cli import ROOT, cli
 
 PAIR = ROOT / "tests" / "engines" / "mutant_pair.py"
@@ -114,3 +116,31 @@ def test_two_causes_are_two_findings() -> None:
         assert finding["mutants"] == sorted(
             {n for names in finding["variants"] for n in names}, key=finding["mutants"].index
         )
+
+
+def _divergence(request: dict[str, Any], actual: dict[str, Any]) -> Divergence:
+    expected = oracle(request)
+    return Divergence(1, 0, request, expected, actual, tuple(compare_reply(expected, actual)))
+
+
+def test_shrinking_keeps_the_cause_it_started_from() -> None:
+    # A divergence that no spinner explains stands for another, smaller, only when that
+    # one is explained by no spinner too, and by nothing smaller than its cause.
+    search = CauseSearch()
+    no_spinner = search.cause(OPENING, {"seq": 0, **search.answer(("no-spinner",), OPENING)})
+    assert ("no-spinner",) in no_spinner.sets
+    keeps = _origin(search, no_spinner)
+    assert keeps is not None
+    assert keeps(_divergence(OPENING, {"seq": 0, **search.answer(("no-spinner",), OPENING)}))
+    one_side = _divergence(OPENING, _table("linear_a"))  # no-mirror-opening-double's answer
+    assert not keeps(one_side)
+    # A cause of two entries together is not kept by a request that one explains alone.
+    pair = ("no-spinner", "one-placement-per-value")
+    together = search.cause(TOGETHER, {"seq": 0, **search.answer(pair, TOGETHER)})
+    keeps_pair = _origin(search, together)
+    assert keeps_pair is not None
+    assert keeps_pair(_divergence(TOGETHER, {"seq": 0, **search.answer(pair, TOGETHER)}))
+    assert not keeps_pair(
+        _divergence(OPENING, {"seq": 0, **search.answer(("no-spinner",), OPENING)})
+    )
+    assert _origin(search, search.cause(OPENING, "no reply")) is None
