@@ -162,3 +162,37 @@ def test_dominoes_differences_are_diagnosed_as_they_are() -> None:
     # No spinner at all: the branches it never offers are failures of their own.
     failed = {c["id"] for c in report["cases"] if c["outcome"] == "failed"}
     assert {"legal.branches.open-after-linear", "legal.branches.open-on-seed-spinner"} <= failed
+
+
+def _fuzz(adapter: Path) -> list[dict[str, Any]]:
+    engine = subprocess.list2cmdline([sys.executable, str(adapter)])
+    done = cli(
+        "fuzz", "--engine", engine, "--hands", "300", "--seed", "1", "--keep-going",
+        "--format", "json", timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
+    findings: list[dict[str, Any]] = json.loads(done.stdout)["findings"]
+    return findings
+
+
+def test_all_fives_fuzz_findings_are_its_documented_rules() -> None:
+    findings = _fuzz(ADAPTER)
+    causes = [{name for names in f["variants"] for name in names} for f in findings]
+    # One finding per documented rule the campaign shows, each its own cause: the
+    # spinner's one branch, an opening double's one side, only the opening double
+    # spinning (which no spinner at all answers alike on the short request shrunk to).
+    assert any(c == {"spinner-one-branch"} for c in causes), causes
+    assert any(c == {"no-mirror-opening-double"} for c in causes), causes
+    assert any("only-opening-double-spins" in c for c in causes), causes
+    named = set().union(*causes)
+    assert named <= ALL_FIVES_DIFFERENCES | {"no-spinner"}, named
+
+
+@pytest.mark.skipif(
+    _dominoes() is None, reason=missing_reason("dominoes", "not installed ('.[thirdparty]')")
+)
+def test_dominoes_fuzz_finds_no_spinner() -> None:
+    findings = _fuzz(DOMINOES)
+    causes = [{name for names in f["variants"] for name in names} for f in findings]
+    assert any("no-spinner" in c for c in causes), causes
+    assert all(f["cmd"] == "legal" for f in findings)  # the only command it serves
