@@ -20,10 +20,9 @@ from itertools import combinations
 from typing import Any
 
 from conformance.fuzz.probes import JSONObject, compare_reply
+from conformance.mutants.reproduce import rule_set_answer
 from conformance.suite.messages import RejectedReply, ResultReply, parse_reply
-from reference_impl.adapter import handle
-from reference_impl.commands import COMMANDS, commands_for
-from reference_impl.mutants import MUTANTS, combinable, variant
+from reference_impl.mutants import MUTANTS, combinable
 
 __all__ = ["MAX_TOGETHER", "Cause", "CauseSearch", "mirror_image", "rules_of"]
 
@@ -106,10 +105,7 @@ class CauseSearch:
 
     def answer(self, names: tuple[str, ...], request: JSONObject) -> dict[str, Any]:
         """The reply of the rules with `names` applied to `request`, without seq."""
-        commands = commands_for(variant(names)) if names else COMMANDS
-        reply = handle({**request, "seq": 0}, commands)
-        del reply["seq"]
-        return reply
+        return rule_set_answer(names, request)
 
     def reproduces(self, cause: Cause, request: JSONObject, actual: Any) -> bool:
         """Whether a rule set of `cause` answers `request` as `actual`, or its mirror: the

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from conformance.fuzz.cause import Cause, rules_of
 from conformance.fuzz.hunt import Divergence
 from conformance.fuzz.probes import JSONObject, differing_fields, problem_text
 from conformance.suite.messages import RejectedReply, Result, expected_of, parse_reply
@@ -155,32 +155,31 @@ def save_fixture(
     divergence: Divergence,
     directory: Path,
     *,
-    mutants: Sequence[str] | None = None,
-    rules: Sequence[str] | None = None,
+    cause: Cause | None = None,
 ) -> Path:
     """Write the divergence as a one-case fixture file in `directory`; return its path.
 
-    `rules` (those of the `mutants` that reproduce it) are cited; without them the
-    rules are guessed from what differs. Raises `SaveError` when it cannot be written.
+    The rules of the catalogue entries of its `cause` are cited; without any the rules
+    are guessed from what differs. Raises `SaveError` when it cannot be written.
     """
     request = dict(divergence.request)
     cmd = request.pop("cmd")
-    if mutants:
-        cause = "reproduced by mutant " + ", ".join(mutants)
-    else:
-        cause = "no catalogue mutant reproduces it"
+    if cause is None:
+        cause = Cause()
+    said = cause.text()
+    rules = rules_of(cause.names)
     stem = case_id(divergence.seed, divergence.index)
     path, handle = _open_new(directory, stem)
-    cited = list(rules) if rules else guess_rules(divergence)
+    cited = rules or guess_rules(divergence)
     if not cited:
         # No rule decides what differs: cite the command's commonest, and say so.
         cited = [_RULES_BY_CMD[cmd]]
         unexplained = ", ".join(unexplained_fields(divergence)) or "the kind of reply"
-        cause += f"; no rule decides {unexplained}, so the rule cited is a guess to edit"
+        said += f"; no rule decides {unexplained}, so the rule cited is a guess to edit"
     case: JSONObject = {
         "id": path.stem,
         "description": f"Found by fuzzing (seed {divergence.seed}, hand {divergence.index}; "
-        f"{cause}): " + problem_text(divergence.problems[0])[:150].replace("\n", " "),
+        f"{said}): " + problem_text(divergence.problems[0])[:150].replace("\n", " "),
         "rules": cited,
         "source": "fuzz",
         "cmd": cmd,

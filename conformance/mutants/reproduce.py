@@ -49,7 +49,15 @@ from conformance.suite.messages import (
     parse_reply,
 )
 
-__all__ = ["MAX_ENTRIES", "MAX_SETS", "Attempt", "RuleSet", "Subject", "search"]
+__all__ = [
+    "MAX_ENTRIES",
+    "MAX_SETS",
+    "Attempt",
+    "RuleSet",
+    "Subject",
+    "rule_set_answer",
+    "search",
+]
 
 MAX_ENTRIES = 4
 """The most catalogue entries one rule set applies together."""
@@ -139,7 +147,7 @@ class Attempt:
         key = (names, case.id)
         made = self._answers.get(key)
         if made is None:
-            made = self._answers[key] = _run(names, case)
+            made = self._answers[key] = rule_set_answer(names, case.request(_SEQ))
         return made
 
     def distance(self, names: tuple[str, ...], subject: Subject) -> int:
@@ -171,13 +179,14 @@ class Attempt:
         return bool(differences(case.expected, {"seq": _SEQ, **mine}, case.request(_SEQ)))
 
 
-def _run(names: tuple[str, ...], case: Case) -> dict[str, Any]:
-    """`case`'s request answered in-process by the rules with the entries `names`."""
+def rule_set_answer(names: Sequence[str], request: Mapping[str, Any]) -> dict[str, Any]:
+    """`request` answered in-process by the rules with the catalogue entries `names`
+    applied together (the reference rules for none), without its seq."""
     from reference_impl.adapter import handle
     from reference_impl.commands import COMMANDS, commands_for
     from reference_impl.mutants import variant
 
-    reply = handle(case.request(_SEQ), commands_for(variant(names)) if names else COMMANDS)
+    reply = handle({**request, "seq": _SEQ}, commands_for(variant(names)) if names else COMMANDS)
     return {key: value for key, value in reply.items() if key != "seq"}
 
 

@@ -172,9 +172,7 @@ def _save(found: list[Finding], directory: Path, saved: list[Path | None]) -> st
 
     for number, finding in enumerate(found):
         try:
-            saved[number] = save_fixture(
-                finding.shrunk, directory, mutants=finding.mutants, rules=finding.rules
-            )
+            saved[number] = save_fixture(finding.shrunk, directory, cause=finding.reproduced)
         except SaveError as exc:
             return f"--save: {exc}"
     return None
