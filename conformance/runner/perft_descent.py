@@ -18,7 +18,7 @@ from typing import Any
 from conformance.engine.client import EngineClient, EngineStartError
 from conformance.runner.compare import render
 from conformance.runner.outcomes import CaseResult, Outcome
-from conformance.suite.messages import ResultReply, parse_reply
+from conformance.suite.messages import result_of
 from reference_impl.adapter import handle
 
 __all__ = ["descend", "describe_action", "locate_perft_failures"]
@@ -60,14 +60,8 @@ def _key(action: Any) -> str:
         return repr(action)
 
 
-def _result(reply: Any) -> Mapping[str, Any] | None:
-    """The result a reply carries, or None for any other reply or none."""
-    typed = parse_reply(reply)
-    return typed.result if isinstance(typed, ResultReply) else None
-
-
 def _reference(request: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    return _result(handle({**request, "seq": 0}))
+    return result_of(handle({**request, "seq": 0}))
 
 
 def _split(result: Any) -> dict[str, tuple[Any, Any]] | None:
@@ -95,7 +89,7 @@ def descend(request: Mapping[str, Any], ask: Ask) -> str:
         if expected is None:
             return f"{where}: the reference refuses this position, so there is nothing to compare"
         reply = ask({**current, "cmd": "perft"})
-        actual = _result(reply)
+        actual = result_of(reply)
         if actual is None:
             return f"{where} (depth {depth}): the engine gave no perft result: {_show(reply)}"
         want, got = _split(expected), _split(actual)
