@@ -112,10 +112,8 @@ def test_two_causes_are_two_findings() -> None:
     named = [{name for names in cause for name in names} for cause in causes]
     assert any("no-spinner" in names for names in named)
     assert any("one-placement-per-value" in names and "no-spinner" not in names for names in named)
-    for finding in findings:
-        assert finding["mutants"] == sorted(
-            {n for names in finding["variants"] for n in names}, key=finding["mutants"].index
-        )
+    for finding in findings:  # its mutants are every entry of its cause
+        assert set(finding["mutants"]) == {n for names in finding["variants"] for n in names}
 
 
 def _divergence(request: dict[str, Any], actual: dict[str, Any]) -> Divergence:
