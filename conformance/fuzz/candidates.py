@@ -28,7 +28,7 @@ from conformance.suite.messages import result_of
 from reference_impl.protocol import tile_json
 from reference_impl.tiles import tiles_of_mask
 
-__all__ = ["candidates", "rederive_plays", "size_of", "weight_of"]
+__all__ = ["candidates", "chunks", "rederive_plays", "size_of", "weight_of"]
 
 _RANK = {"settle": 0, "table": 1, "legal": 2, "hand": 3, "game": 4}
 
@@ -64,7 +64,7 @@ def _magnitude(value: object) -> int:
     return 0
 
 
-def _chunks(count: int) -> Iterator[tuple[int, int]]:
+def chunks(count: int) -> Iterator[tuple[int, int]]:
     """(start, stop) of the runs to delete: halves, quarters, ... single items, last first.
 
     Runs of every length start anywhere: in a chain of placements, cutting two links
@@ -121,7 +121,7 @@ def _table_candidates(request: JSONObject) -> Iterator[JSONObject]:
     held = request.get("hand", [])
     for k in range(len(plays)):
         yield {**request, "plays": plays[:k]}
-    for start, stop in _chunks(len(plays)):
+    for start, stop in chunks(len(plays)):
         kept = rederive_plays([*plays[:start], *plays[stop:]], held)
         if kept is not None:
             yield {**request, "plays": kept}
@@ -190,7 +190,7 @@ def _hand_candidates(request: JSONObject, rejected: bool) -> Iterator[JSONObject
         yield from _translations(request)
     for k in range(len(body)):
         yield {**request, "actions": [*body[:k], *tail]}
-    for start, stop in _chunks(len(body)):
+    for start, stop in chunks(len(body)):
         rebuilt = rederive_hand(request, [*body[:start], *body[stop:]])
         yield {**rebuilt, "actions": [*rebuilt["actions"], *tail]}
     if not rejected:
@@ -254,7 +254,7 @@ def _game_candidates(request: JSONObject) -> Iterator[JSONObject]:
         if "opener" not in item:
             continue
         as_hand = {"cmd": "hand", "deal": item["deal"], "opener": item["opener"]}
-        for start, stop in _chunks(len(item["actions"])):
+        for start, stop in chunks(len(item["actions"])):
             rebuilt = rederive_hand(as_hand, [*item["actions"][:start], *item["actions"][stop:]])
             shorter = {**item, "deal": rebuilt["deal"], "actions": rebuilt["actions"]}
             yield {**request, "hands": [*hands[:position], shorter, *hands[position + 1 :]]}

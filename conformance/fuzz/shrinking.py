@@ -1,29 +1,28 @@
 """Shrinking: the smallest request that still shows a divergence.
 
-As Hypothesis and QuickCheck shrink: try simpler requests (see `candidates`), keep the
-first that still diverges in the same way (see `_same_kind`) and is smaller, and start
-again from it, until no candidate is both. The result is always a real divergence,
-re-checked against the engine.
+As Hypothesis shrinks: not the request but the choices it is made from (`draws`), so
+that every request tried is one a generator makes by playing the rules. From the
+choices of the diverging request, try simpler ones: cut short, with runs deleted, with
+single choices lowered; then the choices of the requests that `candidates` proposes
+from what the request means (its state as a `table`, `legal` or `settle` request, a
+shorter hand of the same kind of end...), those that a generator can make. Keep the
+first whose request still diverges in the same way (see `_same_kind`), with the same
+cause when one is kept, and weighs less; start again from it, until none does. The
+result is always a real divergence, re-checked against the engine.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
-from conformance.fuzz.candidates import candidates, weight_of
+from conformance.fuzz.candidates import candidates, chunks, weight_of
+from conformance.fuzz.choices import draws_of
+from conformance.fuzz.draws import make
 from conformance.fuzz.engine import FuzzEngine
 from conformance.fuzz.hunt import Divergence
 from conformance.fuzz.probes import JSONObject, compare_reply, oracle
-from conformance.suite.messages import (
-    Expected,
-    Malformed,
-    Rejection,
-    Result,
-    expected_of,
-    is_skipped,
-    parse_request,
-)
+from conformance.suite.messages import Expected, Rejection, Result, expected_of, is_skipped
 
 __all__ = ["Shrinker", "shrink"]
 
@@ -38,10 +37,6 @@ def _same_kind(expected: Expected, before: Expected) -> bool:
     if isinstance(expected, Result):
         return True
     return isinstance(before, Rejection) and expected.code == before.code
-
-
-MAX_OTHERS = 8
-"""The most divergences of another cause a shrinker keeps (`Shrinker.others`)."""
 
 
 class Shrinker:
@@ -59,9 +54,6 @@ class Shrinker:
         self.known = known
         self.asked = 0
         self._seen: dict[str, Divergence | None] = {}
-        self.others: list[Divergence] = []
-        """Divergences met while shrinking that showed another cause than the one kept
-        (`shrink`'s `origin`): another misreading, to be shrunk on its own."""
 
     def check(self, request: JSONObject, like: Divergence) -> Divergence | None:
         """The divergence `request` shows, if it diverges the way `like` does."""
@@ -101,29 +93,48 @@ class Shrinker:
         bug never slips into another while shrinking (Hypothesis keeps a failure's
         "interesting origin" so)."""
         current = divergence
-        arguments = {k: v for k, v in divergence.request.items() if k != "cmd"}
-        if isinstance(parse_request(str(divergence.request["cmd"]), arguments), Malformed):
-            # The candidates take apart requests of the protocol's form; a refusal probe
-            # sent malformed on purpose is minimal as it is.
+        cmd = str(divergence.request["cmd"])
+        choices = draws_of(divergence.request)
+        if choices is None:
+            # No generator makes it (a refusal probe sent malformed on purpose): it is
+            # as simple as the generators go.
             return current
         improved = True
         while improved and self.asked < self.budget:
             improved = False
             weight = weight_of(current.request)
             refused = isinstance(expected_of(current.expected), Rejection)
-            for candidate in candidates(current.request, refused):
-                if weight_of(candidate) >= weight:
+            for kind, tried in _simpler(cmd, choices, current.request, refused):
+                request, taken = make(kind, tried)
+                if weight_of(request) >= weight:
                     continue
-                found = self.check(candidate, current)
-                if found is not None:
-                    if origin is None or origin(found):
-                        current, improved = found, True
-                        break
-                    if len(self.others) < MAX_OTHERS:
-                        self.others.append(found)
+                found = self.check(request, current)
+                if found is not None and (origin is None or origin(found)):
+                    current, cmd, choices, improved = found, kind, taken, True
+                    break
                 if self.asked >= self.budget:
                     break
         return current
+
+
+def _simpler(
+    cmd: str, choices: tuple[int, ...], request: JSONObject, refused: bool
+) -> Iterator[tuple[str, Sequence[int]]]:
+    """Simpler choices to try, with the command they make a request of: those of the
+    requests `candidates` proposes from what the request means, where a generator makes
+    them; then the same choices cut short, with a run deleted, with one lowered."""
+    for proposed in candidates(request, refused):
+        made = draws_of(proposed)
+        if made is not None:
+            yield str(proposed["cmd"]), made
+    for stop in range(len(choices)):
+        yield cmd, choices[:stop]
+    for start, stop in chunks(len(choices)):
+        yield cmd, choices[:start] + choices[stop:]
+    for at, value in enumerate(choices):
+        for lower in sorted({0, value // 2, value - 1}):
+            if lower < value:
+                yield cmd, (*choices[:at], lower, *choices[at + 1 :])
 
 
 def shrink(
