@@ -88,28 +88,61 @@ def _clustered(found: list[Finding]) -> list[Finding]:
     return list(out.values())
 
 
-def _origin(search: CauseSearch, cause: Cause) -> Callable[[Divergence], bool] | None:
-    """What a smaller divergence must show to stand for one whose cause is `cause` while
-    it is shrunk: an answer that a rule set of `cause` gives too, and that no smaller
-    rule set gives (none to keep when nothing in the catalogue reproduces it). A smaller
-    request that one of two misreadings alone explains is another failure, not this one
-    made smaller; one that more rule sets explain (a shorter request often is) is still
-    this one."""
-    if not cause.sets:
-        return None
-    size = len(cause.sets[0])
+MAX_OTHERS = 8
+"""The most causes met while shrinking another that are shrunk on their own."""
 
-    def same_origin(smaller: Divergence) -> bool:
-        if not search.reproduces(cause, smaller.request, smaller.actual):
-            return False
-        if size == 1:
-            return True
-        found = search.cause(smaller.request, smaller.actual).sets
+
+def _nested(sets: set[tuple[str, ...]], cause: Cause) -> bool:
+    """Whether `cause`'s rule sets hold `sets` or are held by them."""
+    found = set(cause.sets)
+    return sets <= found or found <= sets
+
+
+class _Origin:
+    """What a smaller divergence must show to stand for one whose cause is `cause` while
+    it is shrunk: rule sets of the same size that reproduce it, nested with those of
+    `cause`, one list holding the other.
+
+    A shorter request is often explained by more rule sets, or by fewer: either is still
+    this misreading. A request explained by some of `cause`'s rule sets and by others
+    besides is another misreading reached through a rule set that explains both (an
+    engine with no spinner that offers one placement per value shows either alone, and
+    an opening double counted once explains some of each): one bug slipping into
+    another, as Hypothesis's "interesting origin" keeps from happening. Such a
+    divergence is kept in `met`, the first of each cause, to be shrunk on its own.
+    """
+
+    def __init__(
+        self, search: CauseSearch, cause: Cause, met: dict[frozenset[tuple[str, ...]], Divergence]
+    ) -> None:
+        self.search = search
+        self.kept = set(cause.sets)
+        self.size = len(cause.sets[0])
+        self.met = met
+
+    def __call__(self, smaller: Divergence) -> bool:
+        found = self.search.cause(smaller.request, smaller.actual)
         # Empty when only a pair whose one entry changes nothing alone reproduces it: the
         # search leaves such pairs out (`CauseSearch.cause`), so its cause is not known.
-        return bool(found) and len(found[0]) == size
+        if not found.sets:
+            return False
+        if len(found.sets[0]) == self.size and _nested(self.kept, found):
+            return True
+        if len(self.met) < MAX_OTHERS:
+            self.met.setdefault(frozenset(found.sets), smaller)
+        return False
 
-    return same_origin
+
+def _origin(
+    search: CauseSearch,
+    cause: Cause,
+    met: dict[frozenset[tuple[str, ...]], Divergence] | None = None,
+) -> _Origin | None:
+    """The `_Origin` of `cause` (None when nothing in the catalogue reproduces it: there
+    is no cause to keep); divergences of other causes go to `met` when given."""
+    if not cause.sets:
+        return None
+    return _Origin(search, cause, {} if met is None else met)
 
 
 def _others(
@@ -117,14 +150,16 @@ def _others(
     search: CauseSearch,
     out: list[Finding],
     explained: Callable[[Sequence[str]], bool] | None,
+    met: dict[frozenset[tuple[str, ...]], Divergence],
 ) -> int:
-    """Add a finding for each cause met while shrinking that no finding has; return the
-    requests that shrinking them took."""
+    """Add a finding for each cause met while shrinking that no finding has (no finding's
+    rule sets nested with its own, as `_origin` keeps them); return the requests that
+    shrinking them took."""
     asked = 0
-    known = {names for finding in out for names in finding.reproduced.sets}
-    for divergence in list(shrinker.others):
+    known = [set(finding.reproduced.sets) for finding in out]
+    for divergence in list(met.values()):
         cause = search.cause(divergence.request, divergence.actual)
-        if not cause.sets or known.intersection(cause.sets):
+        if any(_nested(sets, cause) for sets in known):
             continue
         shrinker.asked = 0
         shrunk = shrinker.shrink(divergence, _origin(search, cause))
@@ -132,7 +167,7 @@ def _others(
         cause = search.cause(shrunk.request, shrunk.actual)
         if explained is not None and explained(cause.names):
             continue
-        known.update(cause.sets)
+        known.append(set(cause.sets))
         out.append(Finding(divergence, shrunk, cause, 1, [divergence.index]))
     return asked
 
@@ -163,6 +198,8 @@ def findings(
         return [], 0, 0
     engine = FuzzEngine(argv, timeout, env)
     shrinker = Shrinker(engine, budget, known)
+    # The first divergence of each other cause met while shrinking (`_Origin`).
+    met: dict[frozenset[tuple[str, ...]], Divergence] = {}
     out: list[Finding] = []
     left_out = asked = 0
     try:
@@ -183,7 +220,7 @@ def findings(
                 finding = None
                 for divergence, first in same:
                     shrinker.asked = 0  # the budget is per divergence
-                    origin = None if search is None else _origin(search, first)
+                    origin = None if search is None else _origin(search, first, met)
                     shrunk = shrinker.shrink(divergence, origin)
                     asked += shrinker.asked
                     cause = (
@@ -200,7 +237,7 @@ def findings(
         if search is not None:
             # Misreadings met only while shrinking another (one bug hides the other in
             # every request the campaign made): each shrunk on its own, once per cause.
-            asked += _others(shrinker, search, out, explained)
+            asked += _others(shrinker, search, out, explained, met)
     finally:
         engine.close()
     ordered = sorted(_clustered(out), key=lambda f: min(f.hands))

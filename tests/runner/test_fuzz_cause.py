@@ -142,3 +142,34 @@ def test_shrinking_keeps_the_cause_it_started_from() -> None:
         _divergence(OPENING, {"seq": 0, **search.answer(("no-spinner",), OPENING)})
     )
     assert _origin(search, search.cause(OPENING, "no reply")) is None
+
+
+def test_a_rule_set_explaining_two_misreadings_does_not_carry_one_into_the_other() -> None:
+    # Refused on a branch: no spinner, or an opening double that is one point, or never
+    # a spinner... One placement offered on a lone [0|0]: that opening double counted
+    # once, or one placement per value, or... The two share one rule set but are two
+    # misreadings: the second does not stand for the first, and is kept to be shrunk
+    # on its own.
+    search = CauseSearch()
+    pair = ("no-spinner", "one-placement-per-value")
+    branch = {
+        "cmd": "legal",
+        "plays": [
+            {"tile": [0, 0]},
+            {"tile": [0, 1], "on": {"tile": [0, 0], "side": "linear_a"}},
+            {"tile": [0, 2], "on": {"tile": [0, 0], "side": "linear_b"}},
+            {"tile": [0, 3], "on": {"tile": [0, 0], "side": "branch_b"}},
+        ],
+        "hand": [],
+    }
+    lone = {"cmd": "legal", "plays": [{"tile": [0, 0]}], "hand": [[0, 1]]}
+    refused = search.cause(branch, {"seq": 0, **search.answer(pair, branch)})
+    offered = search.cause(lone, {"seq": 0, **search.answer(pair, lone)})
+    assert ("no-spinner",) in refused.sets and ("no-spinner",) not in offered.sets
+    shared = set(refused.sets) & set(offered.sets)
+    assert shared, (refused.sets, offered.sets)  # a rule set explains both
+    met: dict[frozenset[tuple[str, ...]], Divergence] = {}
+    keeps = _origin(search, refused, met)
+    assert keeps is not None
+    assert not keeps(_divergence(lone, {"seq": 0, **search.answer(pair, lone)}))
+    assert list(met) == [frozenset(offered.sets)]
