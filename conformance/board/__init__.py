@@ -15,7 +15,7 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from conformance.board.case import CaseBoard, case_board
-from conformance.board.layout import Board, Placed, Tile, layout
+from conformance.board.layout import Board, Placed, Tile, layout, stated_spinner
 from conformance.board.svg import render_svg
 from conformance.board.text import render_text, side_by_side
 
@@ -43,10 +43,12 @@ def draw_plays(
 
     ``result`` is an optional table-like answer (``counted``, ``open``, ``end_sum``,
     ``credit``; ``placements`` for legal placements) whose marks are written beside the
-    tiles; ``highlight`` is a set of tiles such as ``(1, 4)`` whose ends are highlighted.
+    tiles, and whose ``spinner``, when it states one, is the double drawn with branches;
+    ``highlight`` is a set of tiles such as ``(1, 4)`` whose ends are highlighted.
     ``ascii`` uses plain ASCII instead of box characters.
     """
-    return render_text(layout(plays), result, ascii=ascii, highlight=frozenset(highlight))
+    board = layout(plays, spinner=stated_spinner(result))
+    return render_text(board, result, ascii=ascii, highlight=frozenset(highlight))
 
 
 def svg_plays(
@@ -61,4 +63,5 @@ def svg_plays(
     ``result`` and ``highlight`` as for ``draw_plays``; ``title`` is written above the
     notes and used as the image's accessible name.
     """
-    return render_svg(layout(plays), result, highlight=frozenset(highlight), title=title)
+    board = layout(plays, spinner=stated_spinner(result))
+    return render_svg(board, result, highlight=frozenset(highlight), title=title)

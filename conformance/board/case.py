@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.board.layout import Tile, as_tile, layout
+from conformance.board.layout import Tile, as_tile, layout, stated_spinner
 from conformance.board.marks import shown
 from conformance.board.svg import render_svg
 from conformance.board.text import side_by_side, text_parts
@@ -89,14 +89,15 @@ class CaseBoard:
         return "".join(out)
 
     def _text(self, side: Side, ascii: bool) -> tuple[list[str], int, list[str], list[str]]:
-        board = layout(side.plays)
+        board = layout(side.plays, spinner=stated_spinner(side.marks))
         parts = text_parts(board, side.marks, ascii=ascii, highlight=self.highlight)
         drawing, row, notes, legend = parts
         return drawing, row, ([side.note] if side.note else []) + notes, legend
 
     def _svg(self, side: Side, title: str) -> str:
         title = f"{title} ({side.note})" if side.note else title
-        return render_svg(layout(side.plays), side.marks, highlight=self.highlight, title=title)
+        board = layout(side.plays, spinner=stated_spinner(side.marks))
+        return render_svg(board, side.marks, highlight=self.highlight, title=title)
 
 
 def _svg_size(svg: str) -> tuple[int, int]:

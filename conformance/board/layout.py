@@ -24,13 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
+from typing import Any, Final, Literal
 
 from seven_rocks_kit import BadRequest, EndPoint, Side, Tile
 from seven_rocks_kit import validate as form
 
 __all__ = [
     "DEFAULT_MAX_ARM",
+    "FROM_RULES",
     "Board",
     "Heading",
     "Placed",
@@ -38,6 +40,7 @@ __all__ = [
     "as_tile",
     "layout",
     "side_value",
+    "stated_spinner",
     "tile_text",
 ]
 
@@ -49,6 +52,30 @@ DEFAULT_MAX_ARM = 7
 
 _STEP: dict[Heading, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 _BACK: dict[Heading, Heading] = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+class _FromRules(Enum):
+    FROM_RULES = "from the rules"
+
+
+FROM_RULES: Final = _FromRules.FROM_RULES
+"""No answer states the spinner: the rules' own `becomes_spinner` decides, as the
+placements are laid out."""
+
+Spinner = Tile | None | Literal[_FromRules.FROM_RULES]
+"""The spinner an answer states (None: none), or `FROM_RULES`."""
+
+
+def stated_spinner(answer: Mapping[str, Any] | None) -> Spinner:
+    """The spinner `answer` (a result) states: a double, or None for none; `FROM_RULES`
+    when it states none, or something that is not a double."""
+    if answer is None or "spinner" not in answer:
+        return FROM_RULES
+    value = answer["spinner"]
+    if value is None:
+        return None
+    tile = as_tile(value)
+    return tile if tile is not None and tile.is_double else FROM_RULES
 
 
 def as_tile(value: Any) -> Tile | None:
@@ -64,9 +91,9 @@ def tile_text(tile: Tile) -> str:
     return str(tile)
 
 
-def side_value(tile: Tile, side: str) -> int:
+def side_value(tile: Tile, side: Side | str) -> int:
     """The value a tile must match at ``side`` of ``tile`` (protocol section 3)."""
-    known = Side.from_wire(side)
+    known = Side.from_wire(str(side))
     return tile.low if known is None else EndPoint(tile, known).value
 
 
@@ -85,9 +112,9 @@ class Placed:
     cell: tuple[int, int]
     heading: Heading
     parent: Tile | None = None
-    parent_side: str | None = None
-    join_side: str | None = None
-    sides: Mapping[str, Heading] = field(default_factory=dict)
+    parent_side: Side | None = None
+    join_side: Side | None = None
+    sides: Mapping[Side, Heading] = field(default_factory=dict)
     turned: bool = False
     """Whether the arm turns the corner at this tile (it does not continue its parent's end
     straight on)."""
@@ -111,7 +138,7 @@ class Placed:
     def value_toward(self, heading: Heading) -> int:
         """The pip value of the half facing ``heading`` (doubles: either half)."""
         for side, where in self.sides.items():
-            if where == heading and side in ("low", "high"):
+            if where == heading and side in (Side.LOW, Side.HIGH):
                 return side_value(self.tile, side)
         return self.tile.low
 
@@ -125,8 +152,11 @@ class Board:
 
     tiles: dict[Tile, Placed] = field(default_factory=dict)
     spinner: Tile | None = None
+    """The spinner drawn: the answer's, or the rules' when no answer states one."""
+    rules_spinner: Tile | None = None
+    """The double the reference rules make the spinner of these placements."""
     problems: list[str] = field(default_factory=list)
-    children: dict[tuple[Tile, str], Tile] = field(default_factory=dict)
+    children: dict[tuple[Tile, Side], Tile] = field(default_factory=dict)
 
     def at(self, cell: tuple[int, int]) -> Placed | None:
         """The tile at ``cell``, or None."""
@@ -135,7 +165,7 @@ class Board:
                 return placed
         return None
 
-    def neighbour(self, tile: Tile, side: str) -> Tile | None:
+    def neighbour(self, tile: Tile, side: Side) -> Tile | None:
         """The tile joined to ``side`` of ``tile``, or None (its parent counts too)."""
         if (tile, side) in self.children:
             return self.children[(tile, side)]
@@ -144,7 +174,7 @@ class Board:
             return placed.parent
         return None
 
-    def free_sides(self, tile: Tile) -> list[str]:
+    def free_sides(self, tile: Tile) -> list[Side]:
         """The sides of ``tile`` with nothing joined (branches of the spinner included)."""
         placed = self.tiles.get(tile)
         if placed is None:
@@ -152,22 +182,24 @@ class Board:
         return [s for s in placed.sides if self.neighbour(tile, s) is None]
 
 
-def _sides_of(tile: Tile, heading: Heading, join: str | None, spinner: bool) -> dict[str, Heading]:
+def _sides_of(
+    tile: Tile, heading: Heading, join: Side | None, spinner: bool
+) -> dict[Side, Heading]:
     """Compass direction of each side of a tile growing toward ``heading``."""
     back = _BACK[heading]
     if not tile.is_double:
         if join is None:  # the opening non-double: low end west, high end east
-            return {"low": "W", "high": "E"}
-        outer = "high" if join == "low" else "low"
+            return {Side.LOW: "W", Side.HIGH: "E"}
+        outer = Side.HIGH if join == Side.LOW else Side.LOW
         return {join: back, outer: heading}
-    sides = {"linear_a": back, "linear_b": heading}
+    sides = {Side.LINEAR_A: back, Side.LINEAR_B: heading}
     if spinner:
         left, right = ("N", "S") if heading in ("E", "W") else ("W", "E")
-        sides.update(branch_a=left, branch_b=right)
+        sides.update({Side.BRANCH_A: left, Side.BRANCH_B: right})
     return sides
 
 
-def _placement(raw: Any) -> tuple[Tile, Tile | None, str | None] | None:
+def _placement(raw: Any) -> tuple[Tile, Tile | None, Side | None] | None:
     """(tile, on-tile, on-side) of a raw placement, or None when it is malformed."""
     try:
         checked = form.placement(dict(raw) if isinstance(raw, Mapping) else raw)
@@ -175,16 +207,24 @@ def _placement(raw: Any) -> tuple[Tile, Tile | None, str | None] | None:
         return None
     if checked.on is None:
         return checked.tile, None, None
-    return checked.tile, checked.on.tile, checked.on.side.value
+    return checked.tile, checked.on.tile, checked.on.side
 
 
-def layout(plays: Iterable[Any], *, max_arm: int = DEFAULT_MAX_ARM) -> Board:
-    """Lay out ``plays`` (placements in protocol form, in order) on a board."""
+def layout(
+    plays: Iterable[Any], *, spinner: Spinner = FROM_RULES, max_arm: int = DEFAULT_MAX_ARM
+) -> Board:
+    """Lay out ``plays`` (placements in protocol form, in order) on a board.
+
+    ``spinner`` is the double an answer states is the spinner (None: there is none); by
+    default the reference rules' `becomes_spinner` says which double is, as each is
+    placed. The spinner's branches are drawn; no other double's are.
+    """
     board = Board()
     if isinstance(plays, str | bytes | Mapping) or not isinstance(plays, Iterable):
         # A request's plays may be anything at all in a case about malformed input.
         board.problems.append("the plays are not a list of placements; nothing is drawn")
         return board
+    doubles = 0
     for order, raw in enumerate(list(plays)):
         parsed = _placement(raw)
         if parsed is None:
@@ -194,22 +234,41 @@ def layout(plays: Iterable[Any], *, max_arm: int = DEFAULT_MAX_ARM) -> Board:
         if tile in board.tiles:
             board.problems.append(f"placement {order}: {tile_text(tile)} is already on the table")
             continue
-        is_spinner = board.spinner is None and tile.is_double
+        by_rules = tile.is_double and _rules_spin(board, tile, doubles)
+        is_spinner = by_rules if spinner is FROM_RULES else tile == spinner
         if on_tile is None:
             if board.tiles:
                 board.problems.append(f"placement {order}: a second opening is not drawn")
                 continue
             sides = _sides_of(tile, "E", None, is_spinner)
             board.tiles[tile] = Placed(tile, order, (0, 0), "E", sides=sides)
-        elif not _attach(board, order, tile, on_tile, str(side), is_spinner, max_arm):
+        elif side is None or not _attach(board, order, tile, on_tile, side, is_spinner, max_arm):
             continue
+        doubles += tile.is_double
         if is_spinner:
             board.spinner = tile
+        if by_rules:
+            board.rules_spinner = tile
     return board
 
 
+def _rules_spin(board: Board, double: Tile, doubles_before: int) -> bool:
+    """Whether the reference rules' `becomes_spinner` makes ``double`` the spinner as it
+    is placed (the rules' spinner so far: ``board.rules_spinner``)."""
+    from reference_impl.rules import REFERENCE
+
+    current = board.rules_spinner
+    taken = 0
+    if current is not None:
+        sides = (Side.LINEAR_A, Side.LINEAR_B, Side.BRANCH_A, Side.BRANCH_B)
+        taken = sum(1 << i for i, s in enumerate(sides) if board.neighbour(current, s))
+    return REFERENCE.becomes_spinner(
+        double.low, not board.tiles, doubles_before, -1 if current is None else current.low, taken
+    )
+
+
 def _attach(
-    board: Board, order: int, tile: Tile, on_tile: Tile, side: str, spinner: bool, max_arm: int
+    board: Board, order: int, tile: Tile, on_tile: Tile, side: Side, spinner: bool, max_arm: int
 ) -> bool:
     parent = board.tiles.get(on_tile)
     where = f"placement {order}: {tile_text(tile)} on {tile_text(on_tile)} {side}"
@@ -231,9 +290,9 @@ def _attach(
     dx, dy = _STEP[heading]
     value = side_value(on_tile, side)
     if tile.is_double:
-        join = "linear_a"
+        join = Side.LINEAR_A
     else:
-        join = "high" if tile.high == value and tile.low != value else "low"
+        join = Side.HIGH if tile.high == value and tile.low != value else Side.LOW
         if not tile.has(value):
             board.problems.append(f"{where}: no half of the tile matches {value}")
     cell = (x + dx, y + dy)

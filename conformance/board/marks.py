@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from seven_rocks_kit import Side
+
 from conformance.board.layout import Board, Heading, Tile, as_tile, side_value, tile_text
 from conformance.engine.bounded import cut_notes, short_json
 
@@ -109,9 +111,10 @@ def _counted_where(board: Board, tile: Tile, value: int, used: set[str]) -> Head
     placed = board.tiles[tile]
     if placed.double:
         # A double's contribution belongs to the whole tile: written across it.
-        return placed.sides.get("branch_a", _PERPENDICULAR[placed.heading])
-    free = [s for s in board.free_sides(tile) if s in ("low", "high")]
-    outer = [s for s in placed.sides if s in ("low", "high") and s != placed.join_side]
+        return placed.sides.get(Side.BRANCH_A, _PERPENDICULAR[placed.heading])
+    ends = (Side.LOW, Side.HIGH)
+    free = [s for s in board.free_sides(tile) if s in ends]
+    outer = [s for s in placed.sides if s in ends and s != placed.join_side]
     for candidates in ([s for s in free if side_value(tile, s) == value], free, outer):
         for side in candidates:
             if side not in used:
@@ -174,10 +177,9 @@ def _read_spinner(board: Board, value: Any, out: Marks) -> None:
     out.spinner_given = True
     tile = as_tile(value)
     if value is None:
-        if board.spinner is not None:
-            out.notes.append(
-                f"no spinner, says the answer: {tile_text(board.spinner)} is drawn plain"
-            )
+        if board.spinner is None and board.rules_spinner is not None:
+            spins = tile_text(board.rules_spinner)
+            out.notes.append(f"no spinner, says the answer: {spins} is drawn plain")
     elif tile is None:
         out.notes.append(f"spinner {shown(value)}: not a tile")
     elif not tile.is_double:
@@ -198,11 +200,12 @@ def _read_point(
     if tile is None or not isinstance(side, str):
         out.notes.append(f"open point not understood: {shown(entry)}")
         return
-    if placed is None or side not in placed.sides:
+    known = Side.from_wire(side)
+    if placed is None or known is None or known not in placed.sides:
         where = f"open point {tile_text(tile)} {side_text(side)} (takes {shown(value)})"
         out.notes.append(f"{where}: {_not_drawn(board, tile, side)}")
         return
-    where = placed.sides[side]
+    where = placed.sides[known]
     # An outer end both open and counted for the same number shows once, as counted.
     if (tile, where, value) not in counted_at:
         out.marks.append(Mark(tile, where, "open", value))
@@ -232,8 +235,9 @@ def _read_placement(board: Board, entry: Any, out: Marks) -> None:
     if tile is None or on_tile is None or not isinstance(side, str):
         out.notes.append(f"placement not understood: {shown(entry)}")
         return
-    if placed is None or side not in placed.sides:
+    known = Side.from_wire(side)
+    if placed is None or known is None or known not in placed.sides:
         where = f"placement {tile_text(tile)} on {tile_text(on_tile)} {side_text(side)}"
         out.notes.append(f"{where}: {_not_drawn(board, on_tile, side)}")
         return
-    out.marks.append(Mark(placed.tile, placed.sides[side], "legal", placed=tile))
+    out.marks.append(Mark(placed.tile, placed.sides[known], "legal", placed=tile))

@@ -14,10 +14,11 @@ from typing import Any
 from xml.etree import ElementTree
 
 import pytest
+from seven_rocks_kit import Side
 
 from conformance.board import draw_plays, layout, svg_plays
 from conformance.board.geometry import overlaps, rectangles
-from conformance.board.layout import side_value
+from conformance.board.layout import FROM_RULES, side_value, stated_spinner
 from conformance.board.marks import read_marks
 from conformance.kit import tile
 from conformance.suite.fixtures import Case, load_cases
@@ -244,7 +245,7 @@ def _random_plays(rng: random.Random, count: int) -> list[dict[str, Any]]:
             break
         tile, (on, side, _) = rng.choice(fits)
         tiles.remove(tile)
-        plays.append({"tile": list(tile), "on": {"tile": on.to_json(), "side": side}})
+        plays.append({"tile": list(tile), "on": {"tile": on.to_json(), "side": side.value}})
     return plays
 
 
@@ -270,3 +271,40 @@ def test_random_tables_are_laid_out_without_overlap_until_an_arm_turns() -> None
         if len(plays) <= 14 and not turned:
             assert max(map(len, text.splitlines())) <= 100
     assert turned_tables > 20, "the random tables never turned a corner"
+
+
+_LATER_DOUBLE = [
+    {"tile": [1, 1]},
+    {"tile": [1, 2], "on": {"tile": [1, 1], "side": "linear_a"}},
+    {"tile": [2, 2], "on": {"tile": [1, 2], "side": "high"}},
+]
+
+
+def test_the_spinner_is_the_one_the_answer_states() -> None:
+    # An engine whose opening double never spins names a later double as its spinner:
+    # that double is drawn with branches, the opening one without.
+    board = layout(_LATER_DOUBLE, spinner=tile(2, 2))
+    assert board.spinner == tile(2, 2)
+    assert {Side.BRANCH_A, Side.BRANCH_B} <= set(board.tiles[tile(2, 2)].sides)
+    assert not {Side.BRANCH_A, Side.BRANCH_B} & set(board.tiles[tile(1, 1)].sides)
+    none = layout(_LATER_DOUBLE, spinner=None)
+    assert none.spinner is None
+    assert all(Side.BRANCH_A not in placed.sides for placed in none.tiles.values())
+
+
+def test_without_an_answer_the_rules_say_which_double_spins() -> None:
+    board = layout(_LATER_DOUBLE)
+    assert board.spinner == tile(1, 1)  # spinner.first-double
+    assert layout(_LATER_DOUBLE, spinner=stated_spinner({"open": []})).spinner == tile(1, 1)
+    # A value that is no double on the table is not taken for the spinner.
+    assert stated_spinner({"spinner": [1, 2]}) is FROM_RULES
+    assert stated_spinner({"spinner": "[2|2]"}) is FROM_RULES
+    assert stated_spinner({"spinner": None}) is None
+
+
+def test_a_table_answer_draws_its_own_spinner() -> None:
+    answer = {"spinner": [2, 2], "open": [{"tile": [2, 2], "side": "branch_a", "value": 2}]}
+    drawn = draw_plays(_LATER_DOUBLE, answer, ascii=True)
+    assert "spinner [2|2]" in drawn
+    assert "not on the table" not in drawn and "no side" not in drawn
+    assert "spinner [1|1]" in draw_plays(_LATER_DOUBLE, ascii=True)
