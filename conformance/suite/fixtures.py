@@ -27,7 +27,7 @@ from conformance.suite.observable import unobservable
 from conformance.suite.problems import FixtureError, FixtureProblem, LintResult
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules, renamed
-from conformance.suite.sharing import Pairs, share_pairs, shared_text
+from conformance.suite.sharing import Shared, share_values, shared_text
 from conformance.suite.structure import CASE_ID, SEED_HEADINGS, SOURCE_KINDS, file_structure
 
 __all__ = [
@@ -142,8 +142,8 @@ class _Collector:
     cases: list[Case] = field(default_factory=list)
     seen: dict[str, str] = field(default_factory=dict)
     files: int = 0
-    pairs: Pairs = field(default_factory=dict)
-    """The pairs of integers (tiles) the cases loaded so far share (`share_pairs`)."""
+    shared: Shared = field(default_factory=dict)
+    """The values (tiles, placements) the cases loaded so far share (`share_values`)."""
     renames: Mapping[str, str] = field(default_factory=dict)
     """Old rule IDs and the IDs they were renamed to: a case may cite either."""
 
@@ -293,7 +293,7 @@ class _Collector:
             FixtureProblem(name, cid, reason, kind="unobservable")
             for reason in unobservable(raw["cmd"], cited)
         )
-        pairs = self.pairs
+        shared = self.shared
         expect = raw.get("expect")
         self.cases.append(
             Case(
@@ -302,8 +302,8 @@ class _Collector:
                 rules=tuple(map(shared_text, cited)),
                 source=shared_text(raw["source"]),
                 cmd=shared_text(raw["cmd"]),
-                given=share_pairs(raw["given"], pairs),
-                expect=None if expect is None else share_pairs(expect, pairs),
+                given=share_values(raw["given"], shared),
+                expect=None if expect is None else share_values(expect, shared),
                 expect_rejected=raw.get("expect_rejected"),
                 file=name,
                 features=tuple(raw.get("features", ())),

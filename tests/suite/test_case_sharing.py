@@ -1,4 +1,5 @@
-"""Loaded cases share one list per pair of integers, and read exactly as parsed."""
+"""Loaded cases share one list per pair of integers and one dict per placement, and read
+exactly as parsed."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from conformance.suite.fixtures import load_cases
 from conformance.suite.resources import fixtures_dir
-from conformance.suite.sharing import share_pairs
+from conformance.suite.sharing import share_values
 
 
 def test_pairs_are_shared_and_everything_else_is_kept() -> None:
@@ -19,11 +20,39 @@ def test_pairs_are_shared_and_everything_else_is_kept() -> None:
         "float": [1.0, 4],
     }
     before = copy.deepcopy(value)
-    seen: dict[tuple[int, int], list[int]] = {}
-    assert share_pairs(value, seen) == before
+    seen: dict[object, object] = {}
+    assert share_values(value, seen) == before
     assert value["deal"][0][0] is value["deal"][1][0] is value["plays"][0]["tile"]
     assert value["deal"][0][1] is value["plays"][0]["on"]["tile"]
-    assert set(seen) == {(1, 4), (0, 0)}
+    assert {key for key in seen if type(key[0]) is int} == {(1, 4), (0, 0)}
+    assert value["flags"][1] == 1 and value["flags"][0] is True
+
+
+def test_equal_placements_are_one_object_and_unequal_ones_stay_apart() -> None:
+    def placement(tile: list[int], side: Any) -> dict[str, Any]:
+        return {"tile": tile, "on": {"tile": [0, 0], "side": side}}
+
+    value: Any = {
+        "a": [placement([0, 1], "low"), placement([0, 1], "low")],
+        "b": [placement([0, 1], "high"), placement([0, 1], 1), placement([0, 1], True)],
+        "c": [{"tile": [0, 1], "on": {"tile": [0, 0], "side": "low", "x": [1, 2, 3]}}],
+    }
+    before = copy.deepcopy(value)
+    seen: dict[object, object] = {}
+    assert share_values(value, seen) == before
+    first, second = value["a"]
+    assert first is second and first["on"] is second["on"]
+    ones = value["b"]
+    assert len({id(p) for p in ones}) == 3  # "high", 1 and true differ
+    assert ones[1]["on"]["side"] == 1 and ones[2]["on"]["side"] is True
+    assert value["c"][0]["on"] is not first["on"]  # a long list is not keyed: not shared
+
+
+def test_sharing_a_deep_value_does_not_recurse() -> None:
+    deep: Any = [0, 1]
+    for _ in range(100_000):
+        deep = [deep]
+    assert share_values(deep, {}) is deep
 
 
 def test_the_suite_loads_alike_with_its_tiles_shared() -> None:
