@@ -333,6 +333,9 @@ def diagnose_run(result: RunResult, signatures: Signatures | None = None) -> Dia
 
 def _diagnose_run(result: RunResult, signatures: Signatures | None) -> Diagnosis:
     errored = sum(1 for r in result.results if r.outcome is Outcome.ERRORED)
+    if not any(r.outcome in _FAILING for r in result.results):
+        # Nothing to explain: neither the signatures nor the catalogue are loaded.
+        return Diagnosis((), 0, (), (), errored=errored)
     if signatures is None:
         try:
             signatures = load_signatures()
