@@ -18,7 +18,7 @@ from typing import Final
 
 from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NoMatch, NotInHand
-from .placements import MOVE_OF, PLACEMENT_OF
+from .placements import MOVE_OF
 from .rules import REFERENCE, CompiledRules, End, Rules, compiled
 from .table import Point, Table, TableState, table_for
 from .tiles import ALL_TILES, BIT, Tile, pips_of_mask, tiles_of_mask
@@ -169,8 +169,8 @@ class Hand:
         """The legal placements as value objects (shared: `reference_impl.placements`)."""
         if self.end is not None:
             return []
-        # `legal_moves` written out: this is the checked API's every turn.
-        return list(map(PLACEMENT_OF.__getitem__, self.table.moves(self.holdings[self.to_move])))
+        # `legal_moves` as values, read from the same offers: the checked API's every turn.
+        return self.table.placements(self.holdings[self.to_move])
 
     # ------------------------------------------------------------ trusted play
 

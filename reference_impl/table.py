@@ -14,8 +14,9 @@ all the rules ever look at, plus the end sum kept up to date as tiles join:
 - ``total``: the end sum, changed by each placement by what it adds and
   removes rather than recounted.
 - ``offers``: for each point of ``ends``, in the same place, its `Offer`
-  (its value's suit and its ready-made placements, `reference_impl.points`):
-  the hand lists legal moves from it with one look-up per point.
+  (its value's suit and its ready-made placements, as moves and as values,
+  `reference_impl.points`): the hand lists legal moves, or the checked API's
+  placements, from it with one look-up per point.
 
 What the rules decide (which double spins, which sides of a double take tiles, what
 an end and a double count, which placements are distinct, who may open) the table
@@ -37,7 +38,9 @@ from typing import Final
 
 from .actions import EndPoint, Placement
 from .checks import check, locate
+from .counted import contributions, counted
 from .layout import OPENED, REFERENCE_LAYOUT, STATES, Layout, Reoffer, layout_of, spins_index
+from .placements import PLACEMENT_OF
 from .points import (
     JOINED,
     JOINED_OFFER,
@@ -53,7 +56,6 @@ from .tiles import (
     BIT,
     DOUBLE,
     LOW,
-    SIDE_HIGH,
     SIDES,
     Tile,
     tile_index,
@@ -161,7 +163,7 @@ class Table:
         """
         offers = self.offers
         if len(offers) == 2:  # the commonest case written out, saving the loop
-            (suit_a, at_a), (suit_b, at_b) = offers
+            (suit_a, at_a, _), (suit_b, at_b, _) = offers
             return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
         if not self.placed:
             held = self.layout.rules.openings(held)
@@ -173,40 +175,28 @@ class Table:
                 + byte3[held >> 24]
             )
         moves: tuple[Move, ...] = ()
-        for suit, at in offers:
+        for suit, at, _ in offers:
             moves += at[(held & suit) % OFFER_SLOTS]
         return moves
 
-    def _double_counts(self, tile: int) -> tuple[int, ...]:
-        """`Rules.double_counts` of the double `tile` on the table as it is now."""
-        value = LOW[tile]
-        at = STATES * (tile == self.spinner) + self._state(tile)
-        return self.layout.double_counts[at * 7 + value]
-
-    def _contributions(self) -> list[tuple[int, int]]:
-        """Every counted end as ``(tile, contribution)``, listed or not: the open ends in
-        their order, then the doubles no open end shows, then the spinner."""
-        worth = self.layout.worth
-        out: list[tuple[int, int]] = []
-        spinner = self.spinner
-        seen = BIT[spinner] if spinner >= 0 else 0
-        for tile, side, value in self.ends:
-            if side <= SIDE_HIGH:
-                out.append((tile, worth[value]))  # scoring.end-sum
-            elif not seen & BIT[tile]:
-                seen |= BIT[tile]
-                out += [(tile, c) for c in self._double_counts(tile)]
-        for tile in range(28):
-            if DOUBLE[tile] and self.placed & BIT[tile] and not seen & BIT[tile]:
-                out += [(tile, c) for c in self._double_counts(tile)]
-        if spinner >= 0:
-            out += [(spinner, c) for c in self._double_counts(spinner)]
-        return out
+    def placements(self, held: int) -> list[Placement]:
+        """`moves` as the shared `Placement` values of `reference_impl.placements`, read from
+        the same offers (each lists its moves' values beside them: nothing is looked up)."""
+        offers = self.offers
+        if len(offers) == 2:  # as in `moves`
+            (suit_a, _, at_a), (suit_b, _, at_b) = offers
+            return [*at_a[(held & suit_a) % OFFER_SLOTS], *at_b[(held & suit_b) % OFFER_SLOTS]]
+        if not self.placed:
+            return list(map(PLACEMENT_OF.__getitem__, self.moves(held)))
+        placements: list[Placement] = []
+        for suit, _, at in offers:
+            placements += at[(held & suit) % OFFER_SLOTS]
+        return placements
 
     def counted(self) -> list[tuple[int, int]]:
-        """Each counted end as ``(tile index, contribution)`` (``counted`` in the protocol)."""
-        listed = self.layout.rules.listed
-        return [(tile, c) for tile, c in self._contributions() if listed(c)]
+        """Each counted end as ``(tile index, contribution)`` (``counted`` in the protocol;
+        `reference_impl.counted`)."""
+        return counted(self)
 
     def end_sum(self) -> int:
         """The sum of all counted ends (rule ``scoring.end-sum``)."""
@@ -214,7 +204,7 @@ class Table:
 
     def recount(self) -> int:
         """The end sum worked out afresh from the open points (``end_sum`` keeps it)."""
-        return sum(value for _, value in self._contributions())
+        return sum(value for _, value in contributions(self))
 
     # ---------------------------------------------------------------- placing
 
@@ -308,7 +298,7 @@ class Table:
         # spinner.first-double: `Rules.becomes_spinner`.
         layout = self.layout
         old = LOW[spinner] if spinner >= 0 else -1
-        old_state = self._state(spinner) if spinner >= 0 else 0
+        old_state = self.state_of(spinner) if spinner >= 0 else 0
         before = (self.placed & DOUBLES).bit_count() - 1
         spins = layout.spins[spins_index(value, False, before, old, old_state & 15)]
         if spins:
@@ -345,9 +335,9 @@ class Table:
 
     def spinner_linear_free(self) -> bool:
         """Whether the spinner takes a tile on a linear side now (its branches not yet)."""
-        return bool(self.layout.sides[STATES + self._state(self.spinner)] & LINEAR)
+        return bool(self.layout.sides[STATES + self.state_of(self.spinner)] & LINEAR)
 
-    def _state(self, double: int) -> int:
+    def state_of(self, double: int) -> int:
         """The state of `double` on the table (`reference_impl.layout`)."""
         return (self.taken >> 4 * LOW[double] & 15) | (OPENED if double == self.opening else 0)
 
@@ -389,6 +379,10 @@ class KeyedTable(Table):
                 seen.add(made)
                 out.append(move)
         return tuple(out)
+
+    def placements(self, held: int) -> list[Placement]:  # pragma: no cover - a variant's
+        """`Table.placements` of the moves `moves` keeps."""
+        return list(map(PLACEMENT_OF.__getitem__, self.moves(held)))
 
 
 def table_for(rules: Rules = REFERENCE) -> Table:
