@@ -18,9 +18,10 @@ from typing import Final
 
 from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NoMatch, NotInHand
+from .keyed import table_for
 from .placements import MOVE_OF
 from .rules import REFERENCE, CompiledRules, End, Rules, compiled
-from .table import Point, Table, TableState, table_for
+from .table import Point, Table, TableState
 from .tiles import ALL_TILES, BIT, Tile, pips_of_mask, tiles_of_mask
 
 __all__ = [

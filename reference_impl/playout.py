@@ -27,9 +27,14 @@ def play_out(hand: Hand, draws: Sequence[float]) -> None:
     """
     # The methods are called on the hand each time, not bound once: Python specialises
     # `hand.method()` calls, and a bound method kept in a variable is slower to call.
+    # `Hand.legal_moves` is its table's `moves` once the hand is known not to be over:
+    # called here directly, a call a turn is saved (the table and the holdings are the
+    # hand's for the whole hand: placing changes what they hold, never which they are).
+    table = hand.table
+    holdings = hand.holdings
     k = 0
     while hand.end is None:
-        moves = hand.legal_moves()
+        moves = table.moves(holdings[hand.to_move])
         if moves:
             tile, point = moves[floor(draws[k] * len(moves))]
             hand.place_fast(tile, point)

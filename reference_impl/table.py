@@ -65,14 +65,12 @@ from .tiles import (
 __all__ = [
     "JOINED",
     "JOINED_OFFER",
-    "KeyedTable",
     "Offer",
     "Point",
     "Table",
     "TableState",
     "credit_for",
     "point_at",
-    "table_for",
 ]
 
 DOUBLES: Final = sum(BIT[tile] for tile in range(28) if DOUBLE[tile])
@@ -116,7 +114,7 @@ class Table:
 
     def copy(self) -> Table:
         """An independent copy (points are immutable tuples, so a shallow list copy)."""
-        other = table_for(self.layout.rules)
+        other = type(self)(self.layout.rules)
         other.ends = self.ends.copy()
         other.offers = self.offers.copy()
         other.total = self.total
@@ -159,39 +157,58 @@ class Table:
         point None); otherwise one placement per matching (tile, attach point) pair (rule
         ``reading.one-placement-per-attach-point``), read from each point's ready-made offer
         (a rule set whose `Rules.placement_key` makes some of them one plays on a
-        `KeyedTable`).
+        `reference_impl.keyed.KeyedTable`).
         """
         offers = self.offers
-        if len(offers) == 2:  # the commonest case written out, saving the loop
+        count = len(offers)
+        # The commonest cases written out, saving the loop: two ends, and four once the
+        # spinner's branches are open (most turns of a hand).
+        if count == 4:
+            (suit_a, at_a, _), (suit_b, at_b, _), (suit_c, at_c, _), (suit_d, at_d, _) = offers
+            return (
+                at_a[(held & suit_a) % OFFER_SLOTS]
+                + at_b[(held & suit_b) % OFFER_SLOTS]
+                + at_c[(held & suit_c) % OFFER_SLOTS]
+                + at_d[(held & suit_d) % OFFER_SLOTS]
+            )
+        if count == 2:
             (suit_a, at_a, _), (suit_b, at_b, _) = offers
             return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
-        if not self.placed:
-            held = self.layout.rules.openings(held)
-            byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
-            return (
-                byte0[held & 255]
-                + byte1[held >> 8 & 255]
-                + byte2[held >> 16 & 255]
-                + byte3[held >> 24]
-            )
-        moves: tuple[Move, ...] = ()
-        for suit, at, _ in offers:
-            moves += at[(held & suit) % OFFER_SLOTS]
-        return moves
+        if self.placed:  # pragma: no cover - a variant's
+            # Under the rules of Seven Rocks a table shows two ends or four once a tile is
+            # down: other numbers are a variant's.
+            moves: tuple[Move, ...] = ()
+            for suit, at, _ in offers:
+                moves += at[(held & suit) % OFFER_SLOTS]
+            return moves
+        held = self.layout.rules.openings(held)
+        byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
+        return (
+            byte0[held & 255] + byte1[held >> 8 & 255] + byte2[held >> 16 & 255] + byte3[held >> 24]
+        )
 
     def placements(self, held: int) -> list[Placement]:
         """`moves` as the shared `Placement` values of `reference_impl.placements`, read from
         the same offers (each lists its moves' values beside them: nothing is looked up)."""
         offers = self.offers
-        if len(offers) == 2:  # as in `moves`
+        count = len(offers)
+        if count == 4:  # as in `moves`
+            (suit_a, _, at_a), (suit_b, _, at_b), (suit_c, _, at_c), (suit_d, _, at_d) = offers
+            return [
+                *at_a[(held & suit_a) % OFFER_SLOTS],
+                *at_b[(held & suit_b) % OFFER_SLOTS],
+                *at_c[(held & suit_c) % OFFER_SLOTS],
+                *at_d[(held & suit_d) % OFFER_SLOTS],
+            ]
+        if count == 2:
             (suit_a, _, at_a), (suit_b, _, at_b) = offers
             return [*at_a[(held & suit_a) % OFFER_SLOTS], *at_b[(held & suit_b) % OFFER_SLOTS]]
-        if not self.placed:
-            return list(map(PLACEMENT_OF.__getitem__, self.moves(held)))
-        placements: list[Placement] = []
-        for suit, _, at in offers:
-            placements += at[(held & suit) % OFFER_SLOTS]
-        return placements
+        if self.placed:  # pragma: no cover - a variant's, as in `moves`
+            placements: list[Placement] = []
+            for suit, _, at in offers:
+                placements += at[(held & suit) % OFFER_SLOTS]
+            return placements
+        return list(map(PLACEMENT_OF.__getitem__, self.moves(held)))
 
     def counted(self) -> list[tuple[int, int]]:
         """Each counted end as ``(tile index, contribution)`` (``counted`` in the protocol;
@@ -357,37 +374,3 @@ class Table:
     def end_point(self, point: Point) -> EndPoint:
         """The value object for an attach point."""
         return EndPoint(ALL_TILES[point[0]], SIDES[point[1]])
-
-
-class KeyedTable(Table):
-    """A table whose rule set makes some placements one (`Rules.placement_key`)."""
-
-    __slots__ = ()
-
-    def moves(self, held: int) -> tuple[Move, ...]:  # pragma: no cover - a variant's
-        """`Table.moves` less those whose `Rules.placement_key` an earlier one has."""
-        key = self.layout.rules.placement_key
-        seen: set[tuple[int, ...]] = set()
-        out: list[Move] = []
-        for move in super().moves(held):
-            point = move[1]
-            if point is None:
-                out.append(move)
-                continue
-            made = key(move[0], point[0], point[1], point[2])
-            if made not in seen:
-                seen.add(made)
-                out.append(move)
-        return tuple(out)
-
-    def placements(self, held: int) -> list[Placement]:  # pragma: no cover - a variant's
-        """`Table.placements` of the moves `moves` keeps."""
-        return list(map(PLACEMENT_OF.__getitem__, self.moves(held)))
-
-
-def table_for(rules: Rules = REFERENCE) -> Table:
-    """An empty table laid out by `rules`: a `KeyedTable` when `Rules.placement_key` makes
-    some placements one, so that the rules of Seven Rocks never pay for sorting them out."""
-    if rules is REFERENCE or layout_of(rules).distinct:
-        return Table(rules)
-    return KeyedTable(rules)
