@@ -2,8 +2,9 @@
 
 A player that plays many random hands (a Monte Carlo bot, the benchmark) repeats one
 step: list the legal moves, choose one, make it. `play_out` makes that step through
-the hand's own trusted path, `Hand.legal_moves` then `Hand.place_fast` or
-`Hand.pass_fast`, so it plays by the hand's rules, whatever they are.
+the hand's own trusted path, `Hand.legal_moves` (its table's `Table.moves`, asked
+directly) then `Hand.place_fast` or `Hand.pass_fast`, so it plays by the hand's rules,
+whatever they are.
 
 The ``k``-th placement it makes is ``moves[floor(draws[k] * len(moves))]`` of the
 legal moves in `Hand.legal_moves` order; a player with no placement passes.
