@@ -102,18 +102,25 @@ Offer = tuple[int, tuple[tuple[tuple[int, Point], ...], ...], tuple[tuple[Placem
 
 def _offer(point: Point) -> Offer:
     suit = SUIT[point[2]]
-    placements: dict[int, tuple[tuple[int, Point], ...]] = {0: ()}
+    placements: dict[int, tuple[tuple[tuple[int, Point], ...], tuple[Placement, ...]]]
+    placements = {0: ((), ())}
     for tile in tiles_of_mask(suit):
         # The subsets with `tile`, its highest, are those without it plus its placement.
         move = (tile, point)
+        value = PLACEMENT_OF[move]
         bit = BIT[tile]
-        placements.update([(sub | bit, (*moves, move)) for sub, moves in placements.items()])
+        placements.update(
+            [
+                (sub | bit, ((*moves, move), (*values, value)))
+                for sub, (moves, values) in placements.items()
+            ]
+        )
     slots: list[tuple[tuple[int, Point], ...]] = [()] * OFFER_SLOTS
-    values: list[tuple[Placement, ...]] = [()] * OFFER_SLOTS
-    for sub, moves in placements.items():
+    value_slots: list[tuple[Placement, ...]] = [()] * OFFER_SLOTS
+    for sub, (moves, values) in placements.items():
         slots[sub % OFFER_SLOTS] = moves
-        values[sub % OFFER_SLOTS] = tuple(PLACEMENT_OF[move] for move in moves)
-    return suit, tuple(slots), tuple(values)
+        value_slots[sub % OFFER_SLOTS] = values
+    return suit, tuple(slots), tuple(value_slots)
 
 
 for _suit in SUIT:
