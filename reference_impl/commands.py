@@ -16,6 +16,7 @@ from .actions import Placement
 from .errors import RuleViolation
 from .game import Game
 from .hand import Hand, check_scores
+from .keyed import table_for
 from .perft import PERFT_BUDGET, divide, leaves
 from .protocol import (
     JSON,
@@ -28,7 +29,7 @@ from .protocol import (
 )
 from .rules import REFERENCE, Rules
 from .settle import settle
-from .table import Table, table_for
+from .table import Table
 from .tiles import mask_of
 
 __all__ = ["COMMANDS", "Command", "commands_for"]

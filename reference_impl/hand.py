@@ -18,10 +18,11 @@ from typing import Final
 
 from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NoMatch, NotInHand
-from .placements import MOVE_OF, PLACEMENT_OF
+from .keyed import table_for
+from .placements import MOVE_OF
 from .rules import REFERENCE, CompiledRules, End, Rules, compiled
-from .table import Point, Table, TableState, table_for
-from .tiles import ALL_TILES, BIT, Tile, pips_of_mask, tiles_of_mask
+from .table import Point, Table, TableState
+from .tiles import ALL_TILES, BIT, PIPS_HIGH14, PIPS_LOW14, Tile, tiles_of_mask
 
 __all__ = [
     "TARGET",
@@ -169,8 +170,8 @@ class Hand:
         """The legal placements as value objects (shared: `reference_impl.placements`)."""
         if self.end is not None:
             return []
-        # `legal_moves` written out: this is the checked API's every turn.
-        return list(map(PLACEMENT_OF.__getitem__, self.table.moves(self.holdings[self.to_move])))
+        # `legal_moves` as values, read from the same offers: the checked API's every turn.
+        return self.table.placements(self.holdings[self.to_move])
 
     # ------------------------------------------------------------ trusted play
 
@@ -264,7 +265,14 @@ class Hand:
         self.to_move = -1
         seat0, seat1, seat2, seat3 = self.holdings
         rules = self.rules
-        pips = (pips_of_mask(seat0), pips_of_mask(seat1), pips_of_mask(seat2), pips_of_mask(seat3))
+        # `pips_of_mask` in two look-ups a seat (the count closes every hand a playout plays).
+        low, high = PIPS_LOW14, PIPS_HIGH14
+        pips = (
+            low[seat0 & 16383] + high[seat0 >> 14],
+            low[seat1 & 16383] + high[seat1 >> 14],
+            low[seat2 & 16383] + high[seat2 >> 14],
+            low[seat3 & 16383] + high[seat3 >> 14],
+        )
         count = rules.settle(pips, end, out)
         self.penalties = count.penalties
         scores = self.scores

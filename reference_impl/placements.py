@@ -2,8 +2,10 @@
 
 `Hand.legal` answers with kit `Placement` values (`reference_impl.actions`). Each
 (tile, attach point) pair a hand can list is made into its value here, once, and shared
-by every answer: listing the legal placements is then a look-up per move, and a
-placement coming back to `Hand.play` is found again by its ``key``.
+by every answer: every opening at import, and every tile on every point it matches as
+`reference_impl.points` makes that point's offer (which lists them beside its moves, so
+that listing the legal placements builds no value and looks none up). A placement coming
+back to `Hand.play` is found again by its ``key``.
 
 A point a variant's table makes outside these (one the sides of its tile do not give)
 gets its values on first use.
@@ -14,11 +16,12 @@ from __future__ import annotations
 from typing import Final
 
 from .actions import EndPoint, Placement
-from .points import POINTS, Point
-from .tiles import ALL_TILES, BIT, DOUBLE, SIDE_HIGH, SIDE_LINEAR_A, SIDES, SUIT
+from .tiles import ALL_TILES, SIDES
 
 __all__ = ["END_POINT_OF", "MOVE_OF", "PLACEMENT_OF", "Move"]
 
+Point = tuple[int, int, int]
+"""An attach point, `reference_impl.points.Point` (which imports this module)."""
 Move = tuple[int, Point | None]
 """A move as the engine lists it: a tile index and its attach point (None: it opens)."""
 
@@ -38,11 +41,6 @@ class _Placements(dict[Move, Placement]):
         return made
 
 
-def _sides_of(tile: int) -> range:
-    # A non-double has its low and high ends; a double its linear sides and branches.
-    return range(SIDE_LINEAR_A, 6) if DOUBLE[tile] else range(SIDE_HIGH + 1)
-
-
 END_POINT_OF: Final[dict[Point, EndPoint]] = _EndPoints()
 """The `EndPoint` of each attach point."""
 MOVE_OF: Final[dict[int, Move]] = {}
@@ -51,10 +49,5 @@ PLACEMENT_OF: Final[dict[Move, Placement]] = _Placements()
 """The `Placement` of each move: every opening, and every tile on every point it matches."""
 
 for _tile in range(28):
-    PLACEMENT_OF[_tile, None]  # made by __missing__
-    for _side in _sides_of(_tile):
-        _point = POINTS[_tile * 6 + _side]
-        for _joining in range(28):
-            if _joining != _tile and BIT[_joining] & SUIT[_point[2]]:
-                PLACEMENT_OF[_joining, _point]
-del _tile, _side, _point, _joining
+    PLACEMENT_OF[_tile, None]  # made by __missing__; the others by points' offers
+del _tile

@@ -2,8 +2,9 @@
 
 A player that plays many random hands (a Monte Carlo bot, the benchmark) repeats one
 step: list the legal moves, choose one, make it. `play_out` makes that step through
-the hand's own trusted path, `Hand.legal_moves` then `Hand.place_fast` or
-`Hand.pass_fast`, so it plays by the hand's rules, whatever they are.
+the hand's own trusted path, `Hand.legal_moves` (its table's `Table.moves`, asked
+directly) then `Hand.place_fast` or `Hand.pass_fast`, so it plays by the hand's rules,
+whatever they are.
 
 The ``k``-th placement it makes is ``moves[floor(draws[k] * len(moves))]`` of the
 legal moves in `Hand.legal_moves` order; a player with no placement passes.
@@ -27,9 +28,14 @@ def play_out(hand: Hand, draws: Sequence[float]) -> None:
     """
     # The methods are called on the hand each time, not bound once: Python specialises
     # `hand.method()` calls, and a bound method kept in a variable is slower to call.
+    # `Hand.legal_moves` is its table's `moves` once the hand is known not to be over:
+    # called here directly, a call a turn is saved (the table and the holdings are the
+    # hand's for the whole hand: placing changes what they hold, never which they are).
+    table = hand.table
+    holdings = hand.holdings
     k = 0
     while hand.end is None:
-        moves = hand.legal_moves()
+        moves = table.moves(holdings[hand.to_move])
         if moves:
             tile, point = moves[floor(draws[k] * len(moves))]
             hand.place_fast(tile, point)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .actions import Placement
+from .placements import PLACEMENT_OF
 from .tiles import (
     BIT,
     DOUBLE,
@@ -91,24 +93,34 @@ OFFER_SLOTS: Final = 557
 import): the placements of ``held & suit`` are found at ``(held & suit) % OFFER_SLOTS``,
 an index into a tuple rather than a key to hash."""
 
-Offer = tuple[int, tuple[tuple[tuple[int, Point], ...], ...]]
+Offer = tuple[int, tuple[tuple[tuple[int, Point], ...], ...], tuple[tuple[Placement, ...], ...]]
 """What an attach point offers: its value's suit (a mask), and for every subset
 ``sub = held & suit`` of that suit the placements of those tiles on the point, at
-``sub % OFFER_SLOTS``."""
+``sub % OFFER_SLOTS``: as moves, then as the shared `Placement` values of those moves
+(`reference_impl.placements`), for the checked API."""
 
 
 def _offer(point: Point) -> Offer:
     suit = SUIT[point[2]]
-    placements: dict[int, tuple[tuple[int, Point], ...]] = {0: ()}
+    placements: dict[int, tuple[tuple[tuple[int, Point], ...], tuple[Placement, ...]]]
+    placements = {0: ((), ())}
     for tile in tiles_of_mask(suit):
         # The subsets with `tile`, its highest, are those without it plus its placement.
         move = (tile, point)
+        value = PLACEMENT_OF[move]
         bit = BIT[tile]
-        placements.update([(sub | bit, (*moves, move)) for sub, moves in placements.items()])
+        placements.update(
+            [
+                (sub | bit, ((*moves, move), (*values, value)))
+                for sub, (moves, values) in placements.items()
+            ]
+        )
     slots: list[tuple[tuple[int, Point], ...]] = [()] * OFFER_SLOTS
-    for sub, moves in placements.items():
+    value_slots: list[tuple[Placement, ...]] = [()] * OFFER_SLOTS
+    for sub, (moves, values) in placements.items():
         slots[sub % OFFER_SLOTS] = moves
-    return suit, tuple(slots)
+        value_slots[sub % OFFER_SLOTS] = values
+    return suit, tuple(slots), tuple(value_slots)
 
 
 for _suit in SUIT:
@@ -124,7 +136,7 @@ OFFER: Final[dict[Point, Offer]] = {
 """``OFFER[point]``: made once, at import, for every point a tile can offer, so
 listing a point's placements is one mask and one look-up, and builds no tuple."""
 
-NO_OFFER: Final[Offer] = (0, ((),))
+NO_OFFER: Final[Offer] = (0, ((),), ((),))
 """The offer of a point no tile can offer (fits nothing): a safe default."""
 
 JOINED_OFFER: Final[list[Offer]] = [OFFER.get(point, NO_OFFER) for point in JOINED]

@@ -14,8 +14,9 @@ all the rules ever look at, plus the end sum kept up to date as tiles join:
 - ``total``: the end sum, changed by each placement by what it adds and
   removes rather than recounted.
 - ``offers``: for each point of ``ends``, in the same place, its `Offer`
-  (its value's suit and its ready-made placements, `reference_impl.points`):
-  the hand lists legal moves from it with one look-up per point.
+  (its value's suit and its ready-made placements, as moves and as values,
+  `reference_impl.points`): the hand lists legal moves, or the checked API's
+  placements, from it with one look-up per point.
 
 What the rules decide (which double spins, which sides of a double take tiles, what
 an end and a double count, which placements are distinct, who may open) the table
@@ -37,7 +38,9 @@ from typing import Final
 
 from .actions import EndPoint, Placement
 from .checks import check, locate
+from .counted import contributions, counted
 from .layout import OPENED, REFERENCE_LAYOUT, STATES, Layout, Reoffer, layout_of, spins_index
+from .placements import PLACEMENT_OF
 from .points import (
     JOINED,
     JOINED_OFFER,
@@ -53,7 +56,6 @@ from .tiles import (
     BIT,
     DOUBLE,
     LOW,
-    SIDE_HIGH,
     SIDES,
     Tile,
     tile_index,
@@ -63,14 +65,12 @@ from .tiles import (
 __all__ = [
     "JOINED",
     "JOINED_OFFER",
-    "KeyedTable",
     "Offer",
     "Point",
     "Table",
     "TableState",
     "credit_for",
     "point_at",
-    "table_for",
 ]
 
 DOUBLES: Final = sum(BIT[tile] for tile in range(28) if DOUBLE[tile])
@@ -114,7 +114,7 @@ class Table:
 
     def copy(self) -> Table:
         """An independent copy (points are immutable tuples, so a shallow list copy)."""
-        other = table_for(self.layout.rules)
+        other = type(self)(self.layout.rules)
         other.ends = self.ends.copy()
         other.offers = self.offers.copy()
         other.total = self.total
@@ -157,56 +157,63 @@ class Table:
         point None); otherwise one placement per matching (tile, attach point) pair (rule
         ``reading.one-placement-per-attach-point``), read from each point's ready-made offer
         (a rule set whose `Rules.placement_key` makes some of them one plays on a
-        `KeyedTable`).
+        `reference_impl.keyed.KeyedTable`).
         """
         offers = self.offers
-        if len(offers) == 2:  # the commonest case written out, saving the loop
-            (suit_a, at_a), (suit_b, at_b) = offers
-            return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
-        if not self.placed:
-            held = self.layout.rules.openings(held)
-            byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
+        count = len(offers)
+        # The commonest cases written out, saving the loop: two ends, and four once the
+        # spinner's branches are open (most turns of a hand).
+        if count == 4:
+            (suit_a, at_a, _), (suit_b, at_b, _), (suit_c, at_c, _), (suit_d, at_d, _) = offers
             return (
-                byte0[held & 255]
-                + byte1[held >> 8 & 255]
-                + byte2[held >> 16 & 255]
-                + byte3[held >> 24]
+                at_a[(held & suit_a) % OFFER_SLOTS]
+                + at_b[(held & suit_b) % OFFER_SLOTS]
+                + at_c[(held & suit_c) % OFFER_SLOTS]
+                + at_d[(held & suit_d) % OFFER_SLOTS]
             )
-        moves: tuple[Move, ...] = ()
-        for suit, at in offers:
-            moves += at[(held & suit) % OFFER_SLOTS]
-        return moves
+        if count == 2:
+            (suit_a, at_a, _), (suit_b, at_b, _) = offers
+            return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
+        if self.placed:  # pragma: no cover - a variant's
+            # Under the rules of Seven Rocks a table shows two ends or four once a tile is
+            # down: other numbers are a variant's.
+            moves: tuple[Move, ...] = ()
+            for suit, at, _ in offers:
+                moves += at[(held & suit) % OFFER_SLOTS]
+            return moves
+        held = self.layout.rules.openings(held)
+        byte0, byte1, byte2, byte3 = OPENINGS_BY_BYTE
+        return (
+            byte0[held & 255] + byte1[held >> 8 & 255] + byte2[held >> 16 & 255] + byte3[held >> 24]
+        )
 
-    def _double_counts(self, tile: int) -> tuple[int, ...]:
-        """`Rules.double_counts` of the double `tile` on the table as it is now."""
-        value = LOW[tile]
-        at = STATES * (tile == self.spinner) + self._state(tile)
-        return self.layout.double_counts[at * 7 + value]
-
-    def _contributions(self) -> list[tuple[int, int]]:
-        """Every counted end as ``(tile, contribution)``, listed or not: the open ends in
-        their order, then the doubles no open end shows, then the spinner."""
-        worth = self.layout.worth
-        out: list[tuple[int, int]] = []
-        spinner = self.spinner
-        seen = BIT[spinner] if spinner >= 0 else 0
-        for tile, side, value in self.ends:
-            if side <= SIDE_HIGH:
-                out.append((tile, worth[value]))  # scoring.end-sum
-            elif not seen & BIT[tile]:
-                seen |= BIT[tile]
-                out += [(tile, c) for c in self._double_counts(tile)]
-        for tile in range(28):
-            if DOUBLE[tile] and self.placed & BIT[tile] and not seen & BIT[tile]:
-                out += [(tile, c) for c in self._double_counts(tile)]
-        if spinner >= 0:
-            out += [(spinner, c) for c in self._double_counts(spinner)]
-        return out
+    def placements(self, held: int) -> list[Placement]:
+        """`moves` as the shared `Placement` values of `reference_impl.placements`, read from
+        the same offers (each lists its moves' values beside them: nothing is looked up)."""
+        offers = self.offers
+        count = len(offers)
+        if count == 4:  # as in `moves`
+            (suit_a, _, at_a), (suit_b, _, at_b), (suit_c, _, at_c), (suit_d, _, at_d) = offers
+            return [
+                *at_a[(held & suit_a) % OFFER_SLOTS],
+                *at_b[(held & suit_b) % OFFER_SLOTS],
+                *at_c[(held & suit_c) % OFFER_SLOTS],
+                *at_d[(held & suit_d) % OFFER_SLOTS],
+            ]
+        if count == 2:
+            (suit_a, _, at_a), (suit_b, _, at_b) = offers
+            return [*at_a[(held & suit_a) % OFFER_SLOTS], *at_b[(held & suit_b) % OFFER_SLOTS]]
+        if self.placed:  # pragma: no cover - a variant's, as in `moves`
+            placements: list[Placement] = []
+            for suit, _, at in offers:
+                placements += at[(held & suit) % OFFER_SLOTS]
+            return placements
+        return list(map(PLACEMENT_OF.__getitem__, self.moves(held)))
 
     def counted(self) -> list[tuple[int, int]]:
-        """Each counted end as ``(tile index, contribution)`` (``counted`` in the protocol)."""
-        listed = self.layout.rules.listed
-        return [(tile, c) for tile, c in self._contributions() if listed(c)]
+        """Each counted end as ``(tile index, contribution)`` (``counted`` in the protocol;
+        `reference_impl.counted`)."""
+        return counted(self)
 
     def end_sum(self) -> int:
         """The sum of all counted ends (rule ``scoring.end-sum``)."""
@@ -214,7 +221,7 @@ class Table:
 
     def recount(self) -> int:
         """The end sum worked out afresh from the open points (``end_sum`` keeps it)."""
-        return sum(value for _, value in self._contributions())
+        return sum(value for _, value in contributions(self))
 
     # ---------------------------------------------------------------- placing
 
@@ -308,7 +315,7 @@ class Table:
         # spinner.first-double: `Rules.becomes_spinner`.
         layout = self.layout
         old = LOW[spinner] if spinner >= 0 else -1
-        old_state = self._state(spinner) if spinner >= 0 else 0
+        old_state = self.state_of(spinner) if spinner >= 0 else 0
         before = (self.placed & DOUBLES).bit_count() - 1
         spins = layout.spins[spins_index(value, False, before, old, old_state & 15)]
         if spins:
@@ -345,9 +352,9 @@ class Table:
 
     def spinner_linear_free(self) -> bool:
         """Whether the spinner takes a tile on a linear side now (its branches not yet)."""
-        return bool(self.layout.sides[STATES + self._state(self.spinner)] & LINEAR)
+        return bool(self.layout.sides[STATES + self.state_of(self.spinner)] & LINEAR)
 
-    def _state(self, double: int) -> int:
+    def state_of(self, double: int) -> int:
         """The state of `double` on the table (`reference_impl.layout`)."""
         return (self.taken >> 4 * LOW[double] & 15) | (OPENED if double == self.opening else 0)
 
@@ -367,33 +374,3 @@ class Table:
     def end_point(self, point: Point) -> EndPoint:
         """The value object for an attach point."""
         return EndPoint(ALL_TILES[point[0]], SIDES[point[1]])
-
-
-class KeyedTable(Table):
-    """A table whose rule set makes some placements one (`Rules.placement_key`)."""
-
-    __slots__ = ()
-
-    def moves(self, held: int) -> tuple[Move, ...]:  # pragma: no cover - a variant's
-        """`Table.moves` less those whose `Rules.placement_key` an earlier one has."""
-        key = self.layout.rules.placement_key
-        seen: set[tuple[int, ...]] = set()
-        out: list[Move] = []
-        for move in super().moves(held):
-            point = move[1]
-            if point is None:
-                out.append(move)
-                continue
-            made = key(move[0], point[0], point[1], point[2])
-            if made not in seen:
-                seen.add(made)
-                out.append(move)
-        return tuple(out)
-
-
-def table_for(rules: Rules = REFERENCE) -> Table:
-    """An empty table laid out by `rules`: a `KeyedTable` when `Rules.placement_key` makes
-    some placements one, so that the rules of Seven Rocks never pay for sorting them out."""
-    if rules is REFERENCE or layout_of(rules).distinct:
-        return Table(rules)
-    return KeyedTable(rules)

@@ -27,7 +27,19 @@ __all__ = ["COMPILED", "PACKAGES", "CompileError", "build", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
-COMPILED = ("tiles", "points", "rules", "layout", "checks", "table", "hand", "playout", "perft")
+COMPILED = (
+    "tiles",
+    "points",
+    "rules",
+    "layout",
+    "checks",
+    "counted",
+    "table",
+    "keyed",
+    "hand",
+    "playout",
+    "perft",
+)
 """The modules of `reference_impl` compiled: the hot path of play, perft and playouts."""
 
 PACKAGES = {

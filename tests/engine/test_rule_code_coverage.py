@@ -27,6 +27,7 @@ RULE_CODE = (
     "points.py",
     "rules.py",
     "table.py",
+    "counted.py",
     "checks.py",
     "hand.py",
     "settle.py",

@@ -11,7 +11,9 @@ from seven_rocks_kit import Side
 from reference_impl.actions import PASS, EndPoint, Placement
 from reference_impl.errors import BranchClosed, NoMatch, NoSuchEnd, NotInHand
 from reference_impl.hand import Hand
+from reference_impl.mutants import MUTANTS
 from reference_impl.placements import MOVE_OF, PLACEMENT_OF
+from reference_impl.rules import REFERENCE
 from reference_impl.tiles import ALL_TILES, BIT, mask_of
 
 
@@ -39,6 +41,24 @@ def test_legal_values_equal_fresh_ones_and_are_shared_between_calls() -> None:
             checked += len(legal)
             hand.play(legal[-1] if legal else PASS)
     assert checked > 1000
+
+
+@pytest.mark.parametrize("name", ["reference", *MUTANTS])
+def test_legal_values_are_the_shared_values_of_the_legal_moves(name: str) -> None:
+    # The values are read from the offers beside the moves: the two listings must agree,
+    # in order and object for object, under every rule set of the catalogue.
+    rules = REFERENCE if name == "reference" else MUTANTS[name].variant()
+    rng = random.Random(name)
+    for _ in range(15):
+        tiles = list(range(28))
+        rng.shuffle(tiles)
+        hand = Hand([mask_of(tiles[i : i + 7]) for i in range(0, 28, 7)], 0, rules=rules)
+        while hand.end is None:
+            legal = hand.legal()
+            expected = [PLACEMENT_OF[move] for move in hand.legal_moves()]
+            assert len(legal) == len(expected)
+            assert all(a is b for a, b in zip(legal, expected, strict=True))
+            hand.play(rng.choice(legal) if legal else PASS)
 
 
 def test_every_shared_placement_is_found_again_by_its_key() -> None:
