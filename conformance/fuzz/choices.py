@@ -14,8 +14,9 @@ from conformance.fuzz.draws import ALL, SCORE_CHOICES, SIDES, place, placement_j
 from conformance.fuzz.probes import JSONObject
 from reference_impl.errors import BadRequest
 from reference_impl.hand import Hand
+from reference_impl.keyed import table_for
 from reference_impl.protocol import parse_tile
-from reference_impl.table import Table, table_for
+from reference_impl.table import Table
 from reference_impl.tiles import mask_of
 
 __all__ = ["draws_of"]

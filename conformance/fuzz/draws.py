@@ -23,8 +23,9 @@ from seven_rocks_kit import Side
 
 from conformance.fuzz.probes import JSONObject, deal_json
 from reference_impl.hand import Hand
+from reference_impl.keyed import table_for
 from reference_impl.protocol import move_json, tile_json
-from reference_impl.table import Move, Table, table_for
+from reference_impl.table import Move, Table
 from reference_impl.tiles import mask_of
 
 __all__ = ["ALL", "SCORE_CHOICES", "SIDES", "Draws", "make", "place", "placement_json"]
