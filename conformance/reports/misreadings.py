@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from conformance.mutants.diagnosis import Diagnosis, Misreading, Unexplained, diagnose_run
+from conformance.mutants.diagnosis import (
+    MAX_UNSIGNED,
+    Diagnosis,
+    Misreading,
+    Unexplained,
+    diagnose_run,
+)
 from conformance.mutants.fields import field_words
 from conformance.runner.outcomes import RunResult
 
@@ -122,7 +128,8 @@ def format_diagnosis(diagnosis: Diagnosis) -> str:
     if diagnosis.unknown:
         lines.append(
             f"  {len(diagnosis.unknown)} failure(s) are in cases without a mutant signature "
-            f"(new, changed, or not the suite's own), so not diagnosed: {_ids(diagnosis.unknown)}"
+            f"(new, changed, or not the suite's own) beyond the first {MAX_UNSIGNED}, so not "
+            f"diagnosed: {_ids(diagnosis.unknown)}"
         )
     return "\n".join(lines)
 

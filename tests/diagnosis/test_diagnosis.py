@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -190,14 +191,22 @@ def test_failures_nothing_explains_are_listed() -> None:
     assert "`credit`: 1 failure (c9)" in format_diagnosis(diagnosis)
 
 
-def test_a_case_changed_since_the_signatures_is_not_diagnosed(cases: list[Case]) -> None:
+def test_a_case_changed_since_the_signatures_is_reproduced_in_process(
+    cases: list[Case], monkeypatch: pytest.MonkeyPatch
+) -> None:
     name = "counted-omits-zero"
     result = _run(_mutant((name,)), cases)
     changed = next(r for r in result.results if r.case.id in FAILS[name])
     changed.case = dataclasses.replace(changed.case, expect={"changed": True})
     diagnosis = diagnose_run(result)
-    assert changed.case.id in diagnosis.unknown
-    assert changed.case.id not in diagnosis.misreadings[0].explained
+    # No signature says which entries change it: every candidate answers it.
+    assert changed.case.id not in diagnosis.unknown
+    assert changed.case.id in diagnosis.misreadings[0].explained
+    # Past the bound of such cases, the rest are set aside, said to be unknown.
+    monkeypatch.setattr("conformance.mutants.diagnosis.MAX_UNSIGNED", 0)
+    bounded = diagnose_run(result, load_signatures())
+    assert changed.case.id in bounded.unknown
+    assert changed.case.id not in bounded.misreadings[0].explained
 
 
 def test_unreadable_signatures_say_so(tmp_path: pytest.TempPathFactory) -> None:
@@ -333,3 +342,44 @@ def test_an_engine_with_three_rules_of_its_own_is_reproduced_by_them_together(
         "Diagnosis: your engine answers as Seven Rocks with these changes: "
         "`opening-double-never-spins` (an opening double is a tile of the line"
     )
+
+
+_OWN_CASE = """\
+title: A user's own case
+cases:
+- id: mine.opening-double
+  description: '[6|6] opens: the spinner, both linear sides open, 12 counted, no credit'
+  rules: [spinner.opening-double]
+  source: "derived: L'unico spinner"
+  cmd: table
+  given:
+    plays:
+    - {tile: [6, 6]}
+  expect:
+    spinner: [6, 6]
+    open:
+    - {tile: [6, 6], side: linear_a, value: 6}
+    - {tile: [6, 6], side: linear_b, value: 6}
+    counted:
+    - {tile: [6, 6], value: 12}
+    end_sum: 12
+    credits: [0]
+    credit: 0
+"""
+
+
+def test_a_users_own_failing_case_is_diagnosed_by_reproduction(tmp_path: Path) -> None:
+    # No signature holds a user's case: every candidate answers it in-process.
+    (tmp_path / "own.yaml").write_text(_OWN_CASE, encoding="utf-8")
+    argv, _ = reference_engine()
+    engine = " ".join([*argv, "--mutant", "no-mirror-opening-double"])
+    done = cli(
+        "run", "--no-suite", "--fixtures", str(tmp_path), "--engine", engine,
+        "--format", "json",
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)
+    assert report["totals"]["failed"] == 1
+    first = report["diagnosis"][0]
+    assert "no-mirror-opening-double" in first["variants"], first
+    assert first["reproduced"] == 1 and first["contradicted"] == 0
