@@ -155,6 +155,9 @@ class Board:
     """The spinner drawn: the answer's, or the rules' when no answer states one."""
     rules_spinner: Tile | None = None
     """The double the reference rules make the spinner of these placements."""
+    overruled: bool = False
+    """Whether the plays were laid out by the rules' spinner rather than the answer's,
+    since they start branches only the rules' spinner has."""
     problems: list[str] = field(default_factory=list)
     children: dict[tuple[Tile, Side], Tile] = field(default_factory=dict)
 
@@ -217,8 +220,21 @@ def layout(
 
     ``spinner`` is the double an answer states is the spinner (None: there is none); by
     default the reference rules' `becomes_spinner` says which double is, as each is
-    placed. The spinner's branches are drawn; no other double's are.
+    placed. The spinner's branches are drawn; no other double's are. Where the plays
+    themselves contradict the answer (they start a branch of a double it does not name),
+    they are laid out by the rules, and ``Board.overruled`` says so.
     """
+    board = _laid_out(plays, spinner, max_arm)
+    if spinner is FROM_RULES or not board.problems:
+        return board
+    by_rules = _laid_out(plays, FROM_RULES, max_arm)
+    if len(by_rules.problems) >= len(board.problems):
+        return board
+    by_rules.overruled = True
+    return by_rules
+
+
+def _laid_out(plays: Iterable[Any], spinner: Spinner, max_arm: int) -> Board:
     board = Board()
     if isinstance(plays, str | bytes | Mapping) or not isinstance(plays, Iterable):
         # A request's plays may be anything at all in a case about malformed input.

@@ -177,7 +177,7 @@ def _read_spinner(board: Board, value: Any, out: Marks) -> None:
     out.spinner_given = True
     tile = as_tile(value)
     if value is None:
-        if board.spinner is None and board.rules_spinner is not None:
+        if board.rules_spinner is not None:
             spins = tile_text(board.rules_spinner)
             out.notes.append(f"no spinner, says the answer: {spins} is drawn plain")
     elif tile is None:
@@ -188,6 +188,9 @@ def _read_spinner(board: Board, value: Any, out: Marks) -> None:
         out.notes.append(f"spinner {tile_text(tile)}: that tile is not on the table")
     else:
         out.spinner = tile
+    if board.overruled and board.rules_spinner is not None:
+        spins = tile_text(board.rules_spinner)
+        out.notes.append(f"the plays start branches of {spins}: laid out as the rules' spinner")
 
 
 def _read_point(

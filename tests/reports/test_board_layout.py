@@ -308,3 +308,20 @@ def test_a_table_answer_draws_its_own_spinner() -> None:
     assert "spinner [2|2]" in drawn
     assert "not on the table" not in drawn and "no side" not in drawn
     assert "spinner [1|1]" in draw_plays(_LATER_DOUBLE, ascii=True)
+
+
+def test_plays_that_start_a_branch_the_answer_denies_are_laid_out_by_the_rules() -> None:
+    # The request's own plays start a branch of [1|1]; an answer saying there is no
+    # spinner cannot undo them: they are drawn as the rules lay them out, and said so.
+    plays = [
+        {"tile": [1, 1]},
+        {"tile": [1, 2], "on": {"tile": [1, 1], "side": "linear_a"}},
+        {"tile": [0, 1], "on": {"tile": [1, 1], "side": "linear_b"}},
+        {"tile": [1, 3], "on": {"tile": [1, 1], "side": "branch_a"}},
+    ]
+    board = layout(plays, spinner=None)
+    assert board.overruled and not board.problems and len(board.tiles) == 4
+    drawn = draw_plays(plays, {"spinner": None}, ascii=True)
+    assert "laid out as the rules' spinner" in drawn
+    assert "no spinner, says the answer: [1|1] is drawn plain" in drawn
+    assert not layout(plays[:3], spinner=None).overruled  # nothing contradicts it
