@@ -22,7 +22,7 @@ from .keyed import table_for
 from .placements import MOVE_OF
 from .rules import REFERENCE, CompiledRules, End, Rules, compiled
 from .table import Point, Table, TableState
-from .tiles import ALL_TILES, BIT, PIPS_HIGH14, PIPS_LOW14, Tile, tiles_of_mask
+from .tiles import ALL_TILES, BIT, Tile, pips_of_mask, tiles_of_mask
 
 __all__ = [
     "TARGET",
@@ -265,14 +265,7 @@ class Hand:
         self.to_move = -1
         seat0, seat1, seat2, seat3 = self.holdings
         rules = self.rules
-        # `pips_of_mask` in two look-ups a seat (the count closes every hand a playout plays).
-        low, high = PIPS_LOW14, PIPS_HIGH14
-        pips = (
-            low[seat0 & 16383] + high[seat0 >> 14],
-            low[seat1 & 16383] + high[seat1 >> 14],
-            low[seat2 & 16383] + high[seat2 >> 14],
-            low[seat3 & 16383] + high[seat3 >> 14],
-        )
+        pips = (pips_of_mask(seat0), pips_of_mask(seat1), pips_of_mask(seat2), pips_of_mask(seat3))
         count = rules.settle(pips, end, out)
         self.penalties = count.penalties
         scores = self.scores

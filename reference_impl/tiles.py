@@ -88,23 +88,6 @@ def tiles_of_mask(mask: int) -> list[int]:
     return out
 
 
-# _PIPS_BY_BYTE[k][b]: the pips of the tiles 8k..8k+7 whose bits are set in the byte b.
-_PIPS_BY_BYTE: Final = tuple(
-    tuple(
-        sum(PIPS[i] for i in range(8 * k, min(8 * k + 8, 28)) if b >> (i - 8 * k) & 1)
-        for b in range(256)
-    )
-    for k in range(4)
-)
-
-
-def pips_of_mask(mask: int) -> int:
-    """The total pip value of the tiles in a mask."""
-    # A lookup per byte rather than a step per tile: it runs at the end of every hand.
-    byte0, byte1, byte2, byte3 = _PIPS_BY_BYTE
-    return byte0[mask & 255] + byte1[mask >> 8 & 255] + byte2[mask >> 16 & 255] + byte3[mask >> 24]
-
-
 def _pips_of_subsets(first: int) -> tuple[int, ...]:
     """The pips of every subset of the 14 tiles from `first` on, by the subset's bits."""
     table = [0]
@@ -116,5 +99,10 @@ def _pips_of_subsets(first: int) -> tuple[int, ...]:
 
 PIPS_LOW14: Final = _pips_of_subsets(0)
 PIPS_HIGH14: Final = _pips_of_subsets(14)
-"""``PIPS_LOW14[mask & 16383] + PIPS_HIGH14[mask >> 14]`` is ``pips_of_mask(mask)`` in
-two look-ups (the count closes every hand the inline path plays)."""
+"""The pips of the tiles of a mask's low and high 14 bits (`pips_of_mask`)."""
+
+
+def pips_of_mask(mask: int) -> int:
+    """The total pip value of the tiles in a mask."""
+    # Two look-ups rather than a step per tile: it runs at the end of every hand.
+    return PIPS_LOW14[mask & 16383] + PIPS_HIGH14[mask >> 14]

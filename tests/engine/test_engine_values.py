@@ -23,7 +23,7 @@ from reference_impl import (
     tiles,
 )
 from reference_impl.events import held, history
-from reference_impl.tiles import ALL_TILES, BIT, PIPS, SIDE_CODE, SIDES, tiles_of_mask
+from reference_impl.tiles import ALL_TILES, BIT, PIPS, SIDE_CODE, SIDES, pips_of_mask, tiles_of_mask
 from tests.support.engine import snapshot
 
 
@@ -136,3 +136,11 @@ def test_a_variant_is_a_few_lines_and_changes_only_its_hand() -> None:
             hand.play(legal[0] if legal else PASS)
     assert all(e.credit == 0 for e in history(quiet) if isinstance(e, Placed))
     assert any(e.credit for e in history(reference) if isinstance(e, Placed))
+
+
+def test_the_pips_of_a_mask_are_those_of_its_tiles() -> None:
+    rng = random.Random(5)
+    masks = [0, (1 << 28) - 1, *(BIT[t] for t in range(28))]
+    masks += [rng.getrandbits(28) for _ in range(2000)]
+    for mask in masks:
+        assert pips_of_mask(mask) == sum(PIPS[t] for t in tiles_of_mask(mask)), mask
