@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from conformance.fuzz.draws import ALL, SCORE_CHOICES, SIDES, place, placement_json
-from conformance.fuzz.probes import JSONObject
+from conformance.fuzz.draws import ALL, SCORE_CHOICES, place
+from conformance.fuzz.probes import SIDES, JSONObject, placement_json
 from reference_impl.errors import BadRequest
 from reference_impl.hand import Hand
 from reference_impl.keyed import table_for

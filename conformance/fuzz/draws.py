@@ -19,18 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from seven_rocks_kit import Side
-
-from conformance.fuzz.probes import JSONObject, deal_json
+from conformance.fuzz.probes import SIDES, JSONObject, deal_json, placement_json
 from reference_impl.hand import Hand
 from reference_impl.keyed import table_for
-from reference_impl.protocol import move_json, tile_json
+from reference_impl.protocol import tile_json
 from reference_impl.table import Move, Table
 from reference_impl.tiles import mask_of
 
-__all__ = ["ALL", "SCORE_CHOICES", "SIDES", "Draws", "make", "place", "placement_json"]
+__all__ = ["ALL", "SCORE_CHOICES", "Draws", "make", "place"]
 
-SIDES = [side.value for side in Side]
 SCORE_CHOICES = 499
 """Starting scores are drawn from -249..249, short of the target (zigzag: 0, 1, -1, 2, -2...)."""
 ALL = (1 << 28) - 1
@@ -198,18 +195,8 @@ def make(cmd: str, choices: Sequence[int]) -> tuple[JSONObject, tuple[int, ...]]
 # ---------------------------------------------------------------------- values
 
 
-_MADE: dict[Move, JSONObject] = {}
-
-
-def placement_json(made: Move) -> JSONObject:
-    """`move_json`, remembered (the dicts are shared and never modified)."""
-    written = _MADE.get(made)
-    if written is None:
-        written = _MADE[made] = move_json(*made)
-    return written
-
-
 def place(table: Table, move: Move) -> None:
+    """Make `move` on `table`: an opening, or a tile on its point (trusted)."""
     tile, point = move
     if point is None:
         table.open_fast(tile)

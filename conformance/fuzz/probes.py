@@ -48,6 +48,7 @@ from reference_impl.tiles import mask_of, tiles_of_mask
 
 __all__ = [
     "FUZZED",
+    "SIDES",
     "JSONObject",
     "Probe",
     "compare_reply",
@@ -55,6 +56,7 @@ __all__ = [
     "differing_fields",
     "hand_probes",
     "oracle",
+    "placement_json",
     "problem_text",
     "show",
 ]
@@ -66,7 +68,8 @@ _LOOSE_NUMBER = re.compile(r"[0-9][.eE]")
 """A number that is not an integer: Python's == would confuse it with one (as it would
 ``true`` and ``false``, looked for apart since plain substring search is faster).
 JSON's digits are ASCII: ``[0-9]`` scans faster than the Unicode class ``\\d``."""
-_SIDES = [side.value for side in Side]  # the protocol's names, the kit's list
+SIDES = [side.value for side in Side]
+"""The protocol's names of the sides, in the kit's order."""
 
 
 @dataclass(frozen=True)
@@ -102,9 +105,9 @@ def _random_action(rng: random.Random, hand: Hand) -> Any:
     on_table = tiles_of_mask(hand.table.placed)
     if on_table and rng.random() < 0.9:
         on = rng.choice(on_table) if rng.random() < 0.9 else rng.randrange(28)
-        action["on"] = {"tile": tile_json(on), "side": rng.choice(_SIDES)}
+        action["on"] = {"tile": tile_json(on), "side": rng.choice(SIDES)}
     elif not on_table and rng.random() < 0.1:
-        action["on"] = {"tile": tile_json(rng.randrange(28)), "side": rng.choice(_SIDES)}
+        action["on"] = {"tile": tile_json(rng.randrange(28)), "side": rng.choice(SIDES)}
     return action
 
 
@@ -147,7 +150,7 @@ def hand_probes(
         if moves:
             move = moves[int(rng.random() * len(moves))]
             hand.place_fast(*move)
-            placed = _move_json(move)
+            placed = placement_json(move)
             actions.append(placed)
             placements.append(placed)
         else:
@@ -177,7 +180,7 @@ def hand_probes(
             helds = at_cut.holdings
         for held in helds:
             request = {"cmd": "legal", "plays": plays, "hand": _tiles(held)}
-            fits = [_move_json(m) for m in at_cut.table.moves(held)]
+            fits = [placement_json(m) for m in at_cut.table.moves(held)]
             probes.append(Probe(request, {"result": {"placements": fits}}))
     if "hand" in wanted:
         probes.append(
@@ -199,7 +202,7 @@ def hand_probes(
 _MOVES: dict[Any, JSONObject] = {}
 
 
-def _move_json(move: Any) -> JSONObject:
+def placement_json(move: Any) -> JSONObject:
     """`move_json`, remembered: a few hundred distinct moves are formatted millions of times.
 
     The dicts are shared between requests, which nothing modifies.
