@@ -107,25 +107,6 @@ class CauseSearch:
         """The reply of the rules with `names` applied to `request`, without seq."""
         return rule_set_answer(names, request)
 
-    def reproduces(
-        self, cause: Cause, request: JSONObject, actual: Any, *, every: bool = False
-    ) -> bool:
-        """Whether a rule set of `cause` (`every` one of them) answers `request` as
-        `actual`, or its mirror, where the rules answer otherwise: the same misreading
-        shows in it (an answer the rules give too, mirrored, shows none)."""
-        if not _answers(actual):
-            return False
-        seen = _seen(request, actual)
-        reference = self.answer((), request)
-        said = (self.answer(names, request) for names in cause.sets)
-        check = all if every else any
-        return check(
-            _answers(reply)
-            and reply != reference
-            and any(compare_reply(reply, shown) == [] for shown in seen)
-            for reply in said
-        )
-
     def cause(self, request: JSONObject, actual: Any) -> Cause:
         """The smallest rule sets whose answer to `request` is `actual`, or its mirror."""
         if not _answers(actual):

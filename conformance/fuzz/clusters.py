@@ -91,6 +91,9 @@ def _clustered(found: list[Finding]) -> list[Finding]:
 MAX_OTHERS = 8
 """The most causes met while shrinking another that are shrunk on their own."""
 
+Met = dict[frozenset[tuple[str, ...]], tuple[Divergence, Cause]]
+"""Divergences of other causes met while shrinking, with their cause, by its rule sets."""
+
 
 def _nested(sets: set[tuple[str, ...]], cause: Cause) -> bool:
     """Whether `cause`'s rule sets hold `sets` or are held by them."""
@@ -109,12 +112,11 @@ class _Origin:
     engine with no spinner that offers one placement per value shows either alone, and
     an opening double counted once explains some of each): one bug slipping into
     another, as Hypothesis's "interesting origin" keeps from happening. Such a
-    divergence is kept in `met`, the first of each cause, to be shrunk on its own.
+    divergence is kept in `met` with its cause, the first of each cause, to be shrunk on
+    its own.
     """
 
-    def __init__(
-        self, search: CauseSearch, cause: Cause, met: dict[frozenset[tuple[str, ...]], Divergence]
-    ) -> None:
+    def __init__(self, search: CauseSearch, cause: Cause, met: Met) -> None:
         self.search = search
         self.kept = set(cause.sets)
         self.size = len(cause.sets[0])
@@ -129,15 +131,11 @@ class _Origin:
         if len(found.sets[0]) == self.size and _nested(self.kept, found):
             return True
         if len(self.met) < MAX_OTHERS:
-            self.met.setdefault(frozenset(found.sets), smaller)
+            self.met.setdefault(frozenset(found.sets), (smaller, found))
         return False
 
 
-def _origin(
-    search: CauseSearch,
-    cause: Cause,
-    met: dict[frozenset[tuple[str, ...]], Divergence] | None = None,
-) -> _Origin | None:
+def _origin(search: CauseSearch, cause: Cause, met: Met | None = None) -> _Origin | None:
     """The `_Origin` of `cause` (None when nothing in the catalogue reproduces it: there
     is no cause to keep); divergences of other causes go to `met` when given."""
     if not cause.sets:
@@ -150,15 +148,14 @@ def _others(
     search: CauseSearch,
     out: list[Finding],
     explained: Callable[[Sequence[str]], bool] | None,
-    met: dict[frozenset[tuple[str, ...]], Divergence],
+    met: Met,
 ) -> int:
     """Add a finding for each cause met while shrinking that no finding has (no finding's
     rule sets nested with its own, as `_origin` keeps them); return the requests that
     shrinking them took."""
     asked = 0
     known = [set(finding.reproduced.sets) for finding in out]
-    for divergence in list(met.values()):
-        cause = search.cause(divergence.request, divergence.actual)
+    for divergence, cause in list(met.values()):
         if any(_nested(sets, cause) for sets in known):
             continue
         shrinker.asked = 0
@@ -199,7 +196,7 @@ def findings(
     engine = FuzzEngine(argv, timeout, env)
     shrinker = Shrinker(engine, budget, known)
     # The first divergence of each other cause met while shrinking (`_Origin`).
-    met: dict[frozenset[tuple[str, ...]], Divergence] = {}
+    met: Met = {}
     out: list[Finding] = []
     left_out = asked = 0
     try:

@@ -2,10 +2,11 @@
 
 As Hypothesis shrinks: not the request but the choices it is made from (`draws`), so
 that every request tried is one a generator makes by playing the rules. From the
-choices of the diverging request, try simpler ones: cut short, with runs deleted, with
-single choices lowered; then the choices of the requests that `candidates` proposes
-from what the request means (its state as a `table`, `legal` or `settle` request, a
-shorter hand of the same kind of end...), those that a generator can make. Keep the
+choices of the diverging request (`choices.draws_of`), try simpler ones: first the
+choices of the requests that `candidates` proposes from what the request means (its
+state as a `table`, `legal` or `settle` request, a shorter hand of the same kind of
+end...), those that a generator can make; then the same choices cut short, with runs
+deleted, with single choices lowered. Keep the
 first whose request still diverges in the same way (see `_same_kind`), with the same
 cause when one is kept, and weighs less; start again from it, until none does. The
 result is always a real divergence, re-checked against the engine.

@@ -10,7 +10,7 @@ from typing import Any
 
 from conformance.fuzz import Divergence, compare_reply, oracle
 from conformance.fuzz.cause import CauseSearch, mirror_image
-from conformance.fuzz.clusters import _origin
+from conformance.fuzz.clusters import Met, _origin
 from tests.support.cli import ROOT, cli
 
 PAIR = ROOT / "tests" / "engines" / "mutant_pair.py"
@@ -168,8 +168,9 @@ def test_a_rule_set_explaining_two_misreadings_does_not_carry_one_into_the_other
     assert ("no-spinner",) in refused.sets and ("no-spinner",) not in offered.sets
     shared = set(refused.sets) & set(offered.sets)
     assert shared, (refused.sets, offered.sets)  # a rule set explains both
-    met: dict[frozenset[tuple[str, ...]], Divergence] = {}
+    met: Met = {}
     keeps = _origin(search, refused, met)
     assert keeps is not None
     assert not keeps(_divergence(lone, {"seq": 0, **search.answer(pair, lone)}))
     assert list(met) == [frozenset(offered.sets)]
+    assert met[frozenset(offered.sets)][1].sets == offered.sets  # kept with its cause
