@@ -29,9 +29,9 @@ from pathlib import Path
 from reference_impl import BUILD
 from reference_impl.perft import perft
 
-from .perft import PERFT_DEALS, PerftDeal, _hand
+from .perft import PERFT_DEALS, PerftDeal, perft_hand
 
-__all__ = ["c_figures", "main"]
+__all__ = ["c_count", "c_figures", "compile_c", "main"]
 
 _SOURCE = Path(__file__).resolve().parent / "c" / "perft.c"
 _MIN_SECONDS = 0.3
@@ -39,7 +39,8 @@ _MIN_SECONDS = 0.3
 reads meaningfully."""
 
 
-def _compile(directory: Path) -> Path:
+def compile_c(directory: Path) -> Path:
+    """The C engine compiled into `directory` (FileNotFoundError without a compiler)."""
     compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if compiler is None:
         raise FileNotFoundError("no C compiler (cc, gcc or clang) on PATH")
@@ -48,7 +49,7 @@ def _compile(directory: Path) -> Path:
     return binary
 
 
-def _c_count(binary: Path, deal: PerftDeal, depth: int, repeat: int) -> tuple[int, float]:
+def c_count(binary: Path, deal: PerftDeal, depth: int, repeat: int) -> tuple[int, float]:
     """(leaves, CPU seconds for `repeat` counts) of the C engine."""
     _, seats, opener, scores = deal
     tiles = [f"{low}{high}" for seat in seats for low, high in seat]
@@ -63,13 +64,13 @@ def c_figures(depth: int, rounds: int, names: list[str] | None = None) -> dict[s
     deals = [deal for deal in PERFT_DEALS if names is None or deal[0] in names]
     if not deals:
         raise ValueError(f"no perft deal named {names}")
-    hands = [_hand(deal) for deal in deals]
+    hands = [perft_hand(deal) for deal in deals]
     with tempfile.TemporaryDirectory() as directory:
-        binary = _compile(Path(directory))
+        binary = compile_c(Path(directory))
         counts = [perft(hand, depth) for hand in hands]
         repeats = []
         for deal, count in zip(deals, counts, strict=True):
-            theirs, seconds = _c_count(binary, deal, depth, 1)
+            theirs, seconds = c_count(binary, deal, depth, 1)
             if theirs != count:
                 raise AssertionError(
                     f"{deal[0]}, depth {depth}: the C engine counts {theirs}, the reference {count}"
@@ -88,7 +89,7 @@ def c_figures(depth: int, rounds: int, names: list[str] | None = None) -> dict[s
             ours = (time.process_time() - start) / passes
             theirs_total = 0.0
             for deal, repeat in zip(deals, repeats, strict=True):
-                theirs_total += _c_count(binary, deal, depth, repeat)[1] / repeat
+                theirs_total += c_count(binary, deal, depth, repeat)[1] / repeat
             ratios.append(ours / theirs_total)
             print(f"round {len(ratios)}: the C engine is {ratios[-1]:.1f}x faster")
     return {

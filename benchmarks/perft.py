@@ -18,7 +18,7 @@ from reference_impl import BUILD
 from reference_impl.hand import Hand
 from reference_impl.tiles import mask_of, tile_index
 
-__all__ = ["PERFT_DEALS", "PerftDeal", "main", "perft_figures"]
+__all__ = ["PERFT_DEALS", "PerftDeal", "main", "perft_figures", "perft_hand"]
 
 PerftDeal = tuple[str, tuple[tuple[tuple[int, int], ...], ...], int, tuple[int, int]]
 """(name, the four seats' tiles as ``(low, high)``, opener, starting scores)."""
@@ -83,7 +83,8 @@ PERFT_DEALS: tuple[PerftDeal, ...] = (
 """The distinct deals of fixtures/perft/*.yaml, each with its opener and scores."""
 
 
-def _hand(deal: PerftDeal) -> Hand:
+def perft_hand(deal: PerftDeal) -> Hand:
+    """The hand a perft deal starts."""
     _, seats, opener, scores = deal
     masks = [mask_of([tile_index(low, high) for low, high in seat]) for seat in seats]
     return Hand(masks, opener, scores)
@@ -99,7 +100,7 @@ def perft_figures(seconds: float = 3.0, depth: int = 6) -> dict[str, object]:
     # takes no budget (the figures before and after a change, side by side).
     from reference_impl.perft import perft
 
-    hands = [_hand(deal) for deal in PERFT_DEALS]
+    hands = [perft_hand(deal) for deal in PERFT_DEALS]
     per_pass = [perft(hand, depth) for hand in hands]  # warm up; and the counts
     leaves = 0
     cpu = 0.0

@@ -15,12 +15,12 @@ import yaml
 
 from benchmarks.engine import Deal, engine_figures, main, make_deals, play_naive
 from benchmarks.naive import NaiveHand
-from benchmarks.perft import PERFT_DEALS, perft_figures
+from benchmarks.perft import PERFT_DEALS, perft_figures, perft_hand
 from reference_impl.actions import PASS
 from reference_impl.hand import Hand
 from reference_impl.perft import perft
 from reference_impl.points import offers_of
-from reference_impl.tiles import HIGH, LOW, SIDES, Tile, mask_of, tile_index
+from reference_impl.tiles import HIGH, LOW, SIDES, Tile
 from tests.support.engine import snapshot
 
 PERFT_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "perft"
@@ -177,14 +177,12 @@ def test_the_c_baseline_counts_the_leaves_the_reference_counts(tmp_path: Path) -
     """The C engine that perft's speed is measured against plays the same rules: on every
     perft deal, to depth 6, it counts the reference's leaves (the benchmark checks so at
     the depth it measures)."""
-    from benchmarks.c_perft import _c_count, _compile
+    from benchmarks.c_perft import c_count, compile_c
     from tests.support.tools import require
 
     require("cc", "the C baseline of benchmarks/c_perft.py")
-    binary = _compile(tmp_path)
+    binary = compile_c(tmp_path)
     for deal in PERFT_DEALS:
-        _, seats, opener, scores = deal
-        masks = [mask_of([tile_index(low, high) for low, high in seat]) for seat in seats]
-        hand = Hand(masks, opener, scores)
+        hand = perft_hand(deal)
         for depth in (1, 4, 6):
-            assert _c_count(binary, deal, depth, 1)[0] == perft(hand, depth), (deal[0], depth)
+            assert c_count(binary, deal, depth, 1)[0] == perft(hand, depth), (deal[0], depth)
