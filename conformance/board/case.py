@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from conformance.board.layout import Tile, as_tile, layout, stated_spinner
 from conformance.board.marks import shown
@@ -23,13 +23,17 @@ from conformance.suite.fixtures import Case
 from conformance.suite.messages import (
     ErroredReply,
     RejectedReply,
+    Reply,
     ReplyProblem,
     ResultReply,
     SkippedReply,
-    parse_reply,
 )
 
-__all__ = ["CaseBoard", "case_board", "hand_board", "reply_result"]
+Answer: TypeAlias = Reply | ReplyProblem | None
+"""An engine's reply as a value of the protocol's model (`conformance.suite.messages`), or
+None when there is none to draw."""
+
+__all__ = ["Answer", "CaseBoard", "case_board", "hand_board", "reply_result"]
 
 _DRAWN_CMDS = frozenset({"table", "legal", "hand"})
 _SIZE = re.compile(r'^<svg [^>]*?width="(\d+)" height="(\d+)"')
@@ -109,11 +113,9 @@ def _list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list | tuple) else []
 
 
-def _reply_body(reply: Any) -> tuple[Mapping[str, Any] | None, str]:
-    """The reply's result, or None and a note saying what came instead."""
-    if not isinstance(reply, Mapping):
-        return None, "no usable reply"
-    match parse_reply(dict(reply)):
+def _reply_body(answer: Answer) -> tuple[Mapping[str, Any] | None, str]:
+    """The answer's result, or None and a note saying what came instead."""
+    match answer:
         case ResultReply(result=result):
             return result, ""
         case RejectedReply(code=code, index=index):
@@ -122,31 +124,31 @@ def _reply_body(reply: Any) -> tuple[Mapping[str, Any] | None, str]:
             return None, f"errored: {shown(message)}"
         case SkippedReply(message=message):
             return None, f"skipped: {shown(message)}"
-        case ReplyProblem(problem=problem):
+        case ReplyProblem(problem=problem, value=value) if isinstance(value, Mapping):
             return None, problem
-    return None, "no result in the reply"  # pragma: no cover - every kind is matched
+    return None, "no usable reply"
 
 
-def reply_result(reply: Any) -> Mapping[str, Any] | None:
-    """The ``result`` of a whole reply object, or None when it has none."""
-    return _reply_body(reply)[0]
+def reply_result(answer: Answer) -> Mapping[str, Any] | None:
+    """The result an answer carries, or None when it carries none."""
+    return answer.result if isinstance(answer, ResultReply) else None
 
 
 def hand_board(
     case: Case,
     given: Mapping[str, Any],
     expected: Mapping[str, Any] | None,
-    reply: Any,
+    answer: Answer,
     answered: Any,
     title: str,
 ) -> CaseBoard:
     """The drawings of one hand of a ``hand`` or ``game`` case: the table its actions
     build, as the case expects (``expected``: the expected hand result) and, when there
-    is a ``reply``, as the engine answered (``answered``: the engine's hand result)."""
+    is an ``answer``, as the engine answered (``answered``: the engine's hand result)."""
     want = _hand_side(given, expected, _expected_note(case), echo=False)
-    if reply is None:
+    if answer is None:
         return CaseBoard(title, want)
-    _, note = _reply_body(reply)
+    _, note = _reply_body(answer)
     got = _hand_side(given, answered if isinstance(answered, Mapping) else None, note)
     differ = _keys(want) ^ _keys(got)
     return CaseBoard(title, want, got, frozenset(t for t, _ in differ if t is not None))
@@ -206,16 +208,15 @@ def _keys(side: Side) -> set[tuple[Tile | None, str]]:
     return out
 
 
-def case_board(case: Case, reply: Any = None) -> CaseBoard | None:
+def case_board(case: Case, answer: Answer = None) -> CaseBoard | None:
     """The drawings of ``case`` (``table``, ``legal`` or ``hand``), with the engine's
-    ``reply`` (the whole reply object) drawn beside the expectation; None for a case
-    with no table to draw."""
+    ``answer`` drawn beside the expectation; None for a case with no table to draw."""
     if case.cmd not in _DRAWN_CMDS:
         return None
     expected = _side(case, case.expect, _expected_note(case), echo=False)
-    if reply is None:
+    if answer is None:
         return CaseBoard(case.id, expected)
-    result, note = _reply_body(reply)
+    result, note = _reply_body(answer)
     actual = _side(case, result, note)
     differ = _keys(expected) ^ _keys(actual)
     highlight = frozenset(t for t, _ in differ if t is not None)

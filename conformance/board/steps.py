@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.board.case import CaseBoard, hand_board, reply_result
+from conformance.board.case import Answer, CaseBoard, hand_board, reply_result
 from conformance.board.layout import as_tile, tile_text
 from conformance.board.marks import shown, side_text
 from conformance.suite.fixtures import Case
@@ -124,10 +124,10 @@ def _steps(
     return tuple(out)
 
 
-def case_steps(case: Case, reply: Any = None) -> tuple[HandSteps, ...]:
-    """The hands of a ``hand`` or ``game`` case, step by step, with the engine's ``reply``
-    (the whole reply object) beside the expectation; () for other commands."""
-    result = reply_result(reply)
+def case_steps(case: Case, answer: Answer = None) -> tuple[HandSteps, ...]:
+    """The hands of a ``hand`` or ``game`` case, step by step, with the engine's ``answer``
+    beside the expectation; () for other commands."""
+    result = reply_result(answer)
     if case.cmd == "hand":
         hands: list[tuple[Any, Any, Any]] = [(case.given, case.expect, result)]
     elif case.cmd == "game":
@@ -144,7 +144,7 @@ def case_steps(case: Case, reply: Any = None) -> tuple[HandSteps, ...]:
     for index, (given_hand, expected, answered) in enumerate(hands):
         actions = _list(_map(given_hand).get("actions"))
         title = case.id if case.cmd == "hand" else f"{case.id}, hand {index + 1}"
-        board = hand_board(case, _map(given_hand), _map(expected), reply, answered, title)
+        board = hand_board(case, _map(given_hand), _map(expected), answer, answered, title)
         steps = _steps(
             actions, _list(_map(expected).get("events")), _list(_map(answered).get("events"))
         )

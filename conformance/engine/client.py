@@ -15,6 +15,7 @@ import time
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from conformance.engine.failures import (
@@ -32,6 +33,7 @@ from conformance.engine.pipes import Eof, Item, Pipes, StderrTail
 from conformance.engine.pipes import Oversize as OversizeLine
 from conformance.engine.processes import StoppingError, end_process, launch
 from conformance.engine.timeouts import MIN_START_SECONDS, checked_seconds
+from conformance.suite.messages import Reply, ReplyProblem, parse_reply
 from conformance.suite.protocol import PROTOCOL_VERSION
 
 __all__ = [
@@ -89,9 +91,11 @@ class Exchange:
     """One request and what came back for it.
 
     ``reply`` is the decoded JSON object when a well-framed, parseable line with the right
-    ``seq`` arrived. Otherwise ``failure`` says what went wrong, as data (one of the kinds
-    of `conformance.engine.failures`), and ``broken`` tells whether the stream can no
-    longer be trusted (the engine must be restarted).
+    ``seq`` arrived, as it came (the comparison reads every key of it, the reports print
+    it), and ``answer`` the same reply as a value of the protocol's model. Otherwise
+    ``failure`` says what went wrong, as data (one of the kinds of
+    `conformance.engine.failures`), and ``broken`` tells whether the stream can no longer
+    be trusted (the engine must be restarted).
     """
 
     request: Mapping[str, Any]
@@ -104,6 +108,12 @@ class Exchange:
     def broken(self) -> bool:
         """Whether the engine must be restarted before anything else is asked of it."""
         return self.failure is not None and self.failure.broken
+
+    @cached_property
+    def answer(self) -> Reply | ReplyProblem | None:
+        """The reply as a value (`conformance.suite.messages.parse_reply`), made once; None
+        when no reply came (``failure`` says why)."""
+        return None if self.failure is not None else parse_reply(self.reply)
 
 
 _STDOUT_HINT = (

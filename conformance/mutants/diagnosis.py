@@ -383,7 +383,9 @@ def _diagnose_run(result: RunResult, signatures: Signatures | None) -> Diagnosis
 def _subject(r: CaseResult, *, failing: bool) -> Subject:
     """A judged case for reproduction: its reply only when the report kept it whole."""
     whole = isinstance(r.reply, Mapping) and not r.reply_cut
-    return Subject(r.case, r.reply if whole else None, failing)
+    if not whole:
+        return Subject(r.case, None, None, failing)
+    return Subject(r.case, r.reply, r.answer, failing)
 
 
 def _entry(

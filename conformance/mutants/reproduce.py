@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from conformance.mutants.signatures import MutantSignature, Signatures
@@ -75,13 +74,12 @@ class Subject:
 
     case: Case
     reply: Mapping[str, Any] | None
-    """The engine's reply, or None when it is not whole (cut to keep the report bounded)."""
+    """The engine's reply as it came, or None when it is not whole (cut to keep the report
+    bounded): the comparison reads it."""
+    answer: Reply | ReplyProblem | None
+    """The same reply as a value of the protocol's model (the judged case's
+    `conformance.runner.outcomes.CaseResult.answer`), or None when ``reply`` is."""
     failing: bool
-
-    @cached_property
-    def typed(self) -> Reply | ReplyProblem:
-        """The reply as a value (`conformance.suite.messages.parse_reply`), made once."""
-        return parse_reply(self.reply)
 
 
 @dataclass(frozen=True)
@@ -108,6 +106,7 @@ class Attempt:
     subjects: Sequence[Subject]
     signatures: Signatures
     _answers: dict[tuple[tuple[str, ...], str], dict[str, Any]] = field(default_factory=dict)
+    _typed: dict[tuple[tuple[str, ...], str], Reply | ReplyProblem] = field(default_factory=dict)
     _known: dict[str, Subject] = field(default_factory=dict)
     _stale: frozenset[str] = frozenset()
     _by_name: dict[str, MutantSignature] = field(default_factory=dict)
@@ -150,6 +149,14 @@ class Attempt:
             made = self._answers[key] = rule_set_answer(names, case.request(_SEQ))
         return made
 
+    def typed_answer(self, names: tuple[str, ...], case: Case) -> Reply | ReplyProblem:
+        """`answer` as a value of the protocol's model, made once."""
+        key = (names, case.id)
+        typed = self._typed.get(key)
+        if typed is None:
+            typed = self._typed[key] = parse_reply(self.answer(names, case))
+        return typed
+
     def distance(self, names: tuple[str, ...], subject: Subject) -> int:
         """How far the rule set's reply is from the engine's: 0 when the suite's comparison
         (`conformance.runner.judge.differences`, the rule set's reply as a whole
@@ -157,8 +164,8 @@ class Attempt:
         if subject.reply is None:
             return _OTHER_KIND  # a reply cut short is never reproduced
         answer = self.answer(names, subject.case)
-        mine = parse_reply(answer)
-        theirs = subject.typed
+        mine = self.typed_answer(names, subject.case)
+        theirs = subject.answer
         if not isinstance(mine, ResultReply | RejectedReply) or type(theirs) is not type(mine):
             return _OTHER_KIND  # a result against a rejection, a skip, no reply of the protocol
         if not differences(expected_of(answer), subject.reply, complete=True):
@@ -174,7 +181,7 @@ class Attempt:
         """Whether the rule set's reply fails `case` (a case the engine passes), by the
         suite's verdict."""
         mine = self.answer(names, case)
-        if not isinstance(parse_reply(mine), ResultReply | RejectedReply):
+        if not isinstance(self.typed_answer(names, case), ResultReply | RejectedReply):
             return True
         return bool(differences(case.expected, {"seq": _SEQ, **mine}, case.request(_SEQ)))
 

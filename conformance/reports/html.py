@@ -81,7 +81,7 @@ def _known(case: Case) -> bool:
 def _board(result: CaseResult) -> Markup | None:
     if not _known(result.case) or result.case.cmd in _STEPPED:
         return None  # nothing expected to draw, or drawn by its stepper, hand by hand
-    board = case_board(result.case, result.reply)
+    board = case_board(result.case, result.answer)
     # The drawing escapes every text it holds (tile values, notes, titles).
     return None if board is None else Markup(board.svg())
 
@@ -95,7 +95,7 @@ def _steps(result: CaseResult) -> list[dict[str, Any]]:
         return []
     return [
         {"title": hand.title, "svg": Markup(hand.board.svg()), "steps": hand.steps}
-        for hand in case_steps(result.case, result.reply)
+        for hand in case_steps(result.case, result.answer)
     ]
 
 

@@ -95,7 +95,7 @@ def _board_lines(result: CaseResult, ascii: bool) -> list[str]:
         return []
     from conformance.board import case_board
 
-    board = case_board(result.case, result.reply)
+    board = case_board(result.case, result.answer)
     if board is None:
         return []
     return [

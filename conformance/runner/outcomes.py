@@ -6,12 +6,14 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from conformance.engine.client import EngineInfo, ExchangeFailure
 from conformance.runner.compare import Mismatch
 from conformance.runner.defaults import EXIT_EMPTY
 from conformance.suite.fixtures import Case
+from conformance.suite.messages import Reply, ReplyProblem, parse_reply
 from conformance.suite.rules import rule_group
 
 __all__ = ["EXIT_EMPTY", "CaseResult", "Outcome", "RunResult"]
@@ -59,6 +61,14 @@ class CaseResult:
     reply_cut: tuple[str, ...] = ()
     """What was cut from ``reply`` to keep it bounded (`conformance.engine.bounded`):
     the case was judged on the whole reply, the reports show this part of it."""
+
+    @cached_property
+    def answer(self) -> Reply | ReplyProblem | None:
+        """The kept ``reply`` as a value of the protocol's model, made once: what the
+        drawings and the diagnosis read (the reports print ``reply`` as it came). None
+        when no reply is kept; a `ReplyProblem` when what is kept is no reply of the
+        protocol (for an exchange that failed, the line as received)."""
+        return None if self.reply is None else parse_reply(self.reply)
 
 
 @dataclass

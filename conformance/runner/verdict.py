@@ -23,7 +23,6 @@ from conformance.suite.messages import (
     Result,
     ResultReply,
     SkippedReply,
-    parse_reply,
 )
 from conformance.suite.protocol import OUTCOME_KEYS, missing_fields
 
@@ -113,8 +112,8 @@ def _verdict(case: Case, exchange: Exchange, check_messages: bool) -> CaseResult
     key, problem = _reply_problems(case, exchange.reply)
     if problem is None and check_messages:
         problem = _check_schema(case, exchange)
-    reply = parse_reply(exchange.reply)
-    if key is None or problem is not None or isinstance(reply, ReplyProblem):
+    reply = exchange.answer
+    if key is None or problem is not None or reply is None or isinstance(reply, ReplyProblem):
         return replace(base, message=problem or "")
     if isinstance(reply, ErroredReply):
         return replace(base, message=f"the engine reported an error: {_said(reply.message)}")

@@ -76,7 +76,7 @@ def test_a_reply_of_a_million_entries_is_kept_in_part(huge: api.CaseResult) -> N
     assert "Actual reply kept in part (judged whole):" in text
     assert "result.open: 300000 items, 200 kept" in text
     assert len(text) < 100_000  # was 57 MB with 1.3 million entries
-    board = case_board(huge.case, huge.reply)
+    board = case_board(huge.case, huge.answer)
     assert board is not None
     drawn = board.text()
     assert "more notes" in drawn and len(drawn.splitlines()) < 60

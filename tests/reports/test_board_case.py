@@ -11,6 +11,7 @@ import pytest
 from conformance.board import case_board
 from conformance.kit import tile
 from conformance.suite.fixtures import Case, load_cases
+from conformance.suite.messages import parse_reply
 from conformance.suite.resources import fixtures_dir
 
 
@@ -30,7 +31,7 @@ def test_table_case_highlights_the_end_that_differs(cases: dict[str, Case]) -> N
     wrong = _expect(case)
     wrong["counted"] = [c for c in wrong["counted"] if c["tile"] != [1, 3]]
     wrong["end_sum"] = 5
-    board = case_board(case, {"seq": 1, "result": wrong})
+    board = case_board(case, parse_reply({"seq": 1, "result": wrong}))
     assert board is not None
     assert board.highlight == frozenset({tile(1, 3)})
     text = board.text()
@@ -49,7 +50,7 @@ def test_table_case_highlights_the_end_that_differs(cases: dict[str, Case]) -> N
 
 def test_right_answer_highlights_nothing(cases: dict[str, Case]) -> None:
     case = cases["table.seed-a.step-5"]
-    board = case_board(case, {"seq": 1, "result": _expect(case)})
+    board = case_board(case, parse_reply({"seq": 1, "result": _expect(case)}))
     assert board is not None and board.highlight == frozenset()
     assert "!" not in board.text()
 
@@ -57,7 +58,7 @@ def test_right_answer_highlights_nothing(cases: dict[str, Case]) -> None:
 def test_legal_case_draws_the_placements(cases: dict[str, Case]) -> None:
     case = cases["legal.branches.open-on-seed-spinner"]
     reply = {"seq": 1, "result": {"placements": _expect(case)["placements"][:1]}}
-    board = case_board(case, reply)
+    board = case_board(case, parse_reply(reply))
     assert board is not None and board.highlight == frozenset({tile(1, 1)})
     text = board.text()
     # Expected: [1|6] on both branches (above and below the spinner); actual: one.
@@ -68,7 +69,7 @@ def test_legal_case_draws_the_placements(cases: dict[str, Case]) -> None:
 def test_hand_case_draws_the_table_after_the_actions(cases: dict[str, Case]) -> None:
     case = cases["hand.turns.five-choices-after-branch"]
     reply = {"seq": 1, "result": {**_expect(case), "legal": []}}
-    board = case_board(case, reply)
+    board = case_board(case, parse_reply(reply))
     assert board is not None
     placements = [a for a in case.given["actions"] if isinstance(a, dict)]
     assert len(board.expected.plays) == len(placements) == 7
@@ -91,7 +92,7 @@ def test_hand_case_draws_the_table_after_the_actions(cases: dict[str, Case]) -> 
     ],
 )
 def test_odd_replies_are_notes_not_crashes(cases: dict[str, Case], reply: Any, note: str) -> None:
-    board = case_board(cases["table.seed-a.step-4"], reply)
+    board = case_board(cases["table.seed-a.step-4"], parse_reply(reply))
     assert board is not None
     text = board.text()
     assert note in text and "\x1b" not in text
@@ -110,7 +111,7 @@ def test_cases_without_a_table(cases: dict[str, Case]) -> None:
 def test_every_drawn_case_draws(cases: dict[str, Case]) -> None:
     drawn = 0
     for case in cases.values():
-        board = case_board(case, {"seq": 1, "result": case.expect or {}})
+        board = case_board(case, parse_reply({"seq": 1, "result": case.expect or {}}))
         if board is None:
             continue
         drawn += 1

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from conformance.board import case_board
 from conformance.board.steps import case_steps
 from conformance.suite.fixtures import Case, load_cases
+from conformance.suite.messages import parse_reply
 from conformance.suite.resources import fixtures_dir
 from conformance.suite.rules import load_rules
 from tests.support.cli import REPORT_SCHEMA, ROOT, cli
@@ -174,7 +175,7 @@ def test_any_reply_is_drawn_without_failing(
     drawn_cases: list[Case], result: dict[str, Any], key: str
 ) -> None:
     for case in drawn_cases:
-        reply = {key: result}
+        reply = parse_reply({key: result})
         board = case_board(case, reply)
         if board is not None:
             board.text()

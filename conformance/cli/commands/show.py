@@ -7,12 +7,15 @@ import difflib
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conformance.cli.commands import Command
 from conformance.cli.commands.common import error, positive_float, write_file, write_stdout
 from conformance.runner.execute import DEFAULT_TIMEOUT
 from conformance.suite.fixtures import Case
+
+if TYPE_CHECKING:
+    from conformance.runner.outcomes import CaseResult
 
 __all__ = ["COMMAND", "suggestions"]
 
@@ -61,9 +64,12 @@ def _can_draw_boxes() -> bool:
     return True
 
 
-def _ask_engine(case: Case, command: str, timeout: float) -> tuple[Any, list[str], bool] | None:
-    """The engine's reply to ``case``, the lines saying how it fared, and whether it did
-    not fail; None when the engine could not be asked (said on stderr)."""
+def _ask_engine(
+    case: Case, command: str, timeout: float
+) -> tuple[CaseResult | None, list[str], bool] | None:
+    """The verdict on the engine's reply to ``case`` (None when it was not asked), the
+    lines saying how it fared, and whether it did not fail; None when the engine could
+    not be asked (said on stderr)."""
     from conformance.engine.client import EngineClient, EngineStartError, split_command
     from conformance.runner.execute import evaluate
 
@@ -94,7 +100,7 @@ def _ask_engine(case: Case, command: str, timeout: float) -> tuple[Any, list[str
     lines.extend(f"  - {m}" for m in verdict.mismatches)
     if verdict.message and not verdict.mismatches:
         lines.append(f"  {verdict.message}")
-    return verdict.reply, lines, not verdict.outcome.bad
+    return verdict, lines, not verdict.outcome.bad
 
 
 def _case_text(case: Case, rules: Mapping[str, Any]) -> list[str]:
@@ -131,18 +137,18 @@ def _execute(args: argparse.Namespace) -> int:
         error(f"no case {args.case_id!r}{hint}")
         return 2
     lines = _case_text(case, rules)
-    reply: Any = None
+    judged: CaseResult | None = None
     status = 0
     if args.engine is not None:
         asked = _ask_engine(case, args.engine, args.timeout)
         if asked is None:
             return 2
-        reply, verdict, fine = asked
-        if reply is not None:
-            lines.append(f"Actual:   {render(reply, _FULL)}")
-        lines.extend(verdict)
+        judged, said, fine = asked
+        if judged is not None and judged.reply is not None:
+            lines.append(f"Actual:   {render(judged.reply, _FULL)}")
+        lines.extend(said)
         status = 0 if fine else 1
-    board = case_board(case, reply)
+    board = case_board(case, None if judged is None else judged.answer)
     if board is not None:
         lines.extend(["", board.text(ascii=args.ascii or not _can_draw_boxes())])
     if not write_stdout(terminal_text("\n".join(lines) + "\n")):
