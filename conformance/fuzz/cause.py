@@ -21,7 +21,7 @@ from typing import Any
 
 from conformance.fuzz.probes import JSONObject, compare_reply
 from conformance.mutants.reproduce import rule_set_answer
-from conformance.suite.messages import RejectedReply, ResultReply, parse_reply
+from conformance.suite.messages import RejectedReply, Reply, ReplyProblem, ResultReply, parse_reply
 from reference_impl.mutants import MUTANTS, combinable
 
 __all__ = ["MAX_TOGETHER", "Cause", "CauseSearch", "mirror_image", "rules_of"]
@@ -109,25 +109,27 @@ class CauseSearch:
 
     def cause(self, request: JSONObject, actual: Any) -> Cause:
         """The smallest rule sets whose answer to `request` is `actual`, or its mirror."""
-        if not _answers(actual):
+        if not _answers(parse_reply(actual)):
             return Cause()  # no answer of the protocol: no rule set gives it
         seen = _seen(request, actual)
-        answers: dict[tuple[str, ...], dict[str, Any]] = {}
+        answers: dict[tuple[str, ...], tuple[dict[str, Any], bool]] = {}
 
-        def answer(names: tuple[str, ...]) -> dict[str, Any]:
+        def answer(names: tuple[str, ...]) -> tuple[dict[str, Any], bool]:
+            """The rule set's reply, and whether it answers (made once a rule set)."""
             made = answers.get(names)
             if made is None:
-                made = answers[names] = self.answer(names, request)
+                reply = self.answer(names, request)
+                made = answers[names] = (reply, _answers(parse_reply(reply)))
             return made
 
-        reference = answer(())
-        changing = [n for n in self.names if answer((n,)) != reference]
+        reference = answer(())[0]
+        changing = [n for n in self.names if answer((n,))[0] != reference]
         for size in range(1, MAX_TOGETHER + 1):
             for mirrored, shown in enumerate(seen):
                 found = tuple(
                     names
                     for names in self._sets(changing, size)
-                    if _answers(answer(names)) and compare_reply(answer(names), shown) == []
+                    if answer(names)[1] and compare_reply(answer(names)[0], shown) == []
                 )
                 if found:
                     return Cause(found, bool(mirrored))
@@ -145,6 +147,6 @@ def _seen(request: JSONObject, actual: Any) -> list[Any]:
     return [actual] if tile is None else [actual, mirror_image(actual, tile)]
 
 
-def _answers(reply: Any) -> bool:
+def _answers(reply: Reply | ReplyProblem) -> bool:
     """Whether `reply` answers a request: a result or a refusal."""
-    return isinstance(parse_reply(reply), ResultReply | RejectedReply)
+    return isinstance(reply, ResultReply | RejectedReply)

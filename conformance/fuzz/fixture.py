@@ -12,7 +12,7 @@ import yaml
 from conformance.fuzz.cause import Cause, rules_of
 from conformance.fuzz.hunt import Divergence
 from conformance.fuzz.probes import JSONObject, differing_fields, problem_text
-from conformance.suite.messages import RejectedReply, Result, expected_of, parse_reply
+from conformance.suite.messages import RejectedReply, Rejection, Result
 
 __all__ = ["SaveError", "case_id", "guess_rules", "save_fixture", "unexplained_fields"]
 
@@ -68,10 +68,9 @@ class SaveError(Exception):
     """A fixture could not be written; the message says where and why."""
 
 
-def _code(reply: object) -> object:
+def _code(value: object) -> object:
     """The code of a refusal, or None for anything else."""
-    typed = parse_reply(reply)
-    return typed.code if isinstance(typed, RejectedReply) else None
+    return value.code if isinstance(value, Rejection | RejectedReply) else None
 
 
 def guess_rules(divergence: Divergence) -> list[str]:
@@ -83,7 +82,7 @@ def guess_rules(divergence: Divergence) -> list[str]:
         if field.startswith("rejected"):
             # A refusal the rules make (its code or index differs, or it is missing), or
             # one the engine made where the rules answer: the code names the rule.
-            code = _code(divergence.expected) or _code(divergence.actual)
+            code = _code(divergence.wanted) or _code(divergence.answer)
             rule = _RULES_BY_CODE.get(code) if isinstance(code, str) else None
         else:
             rule = _RULES_BY_FIELD.get(field)
@@ -185,7 +184,7 @@ def save_fixture(
         "cmd": cmd,
         "given": request,
     }
-    expected = expected_of(divergence.expected)
+    expected = divergence.wanted
     if isinstance(expected, Result):
         case["expect"] = dict(expected.fields)
     else:

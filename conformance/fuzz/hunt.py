@@ -14,13 +14,21 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import islice
 from typing import NamedTuple
 
 from conformance.fuzz.engine import FuzzEngine, Prepared, prepare
 from conformance.fuzz.probes import JSONObject, Probe, compare_reply, differing_fields, hand_probes
 from conformance.runner.compare import Mismatch
-from conformance.suite.messages import is_skipped
+from conformance.suite.messages import (
+    Expected,
+    Reply,
+    ReplyProblem,
+    expected_of,
+    is_skipped,
+    parse_reply,
+)
 
 __all__ = ["Divergence", "FuzzReport", "Tally", "campaign", "shard_indices"]
 
@@ -35,7 +43,12 @@ _GC_THRESHOLD = 50_000
 
 @dataclass(frozen=True)
 class Divergence:
-    """Where the engine under test and the reference disagree."""
+    """Where the engine under test and the reference disagree.
+
+    ``expected`` (the reference's reply) and ``actual`` (the engine's) are kept as they
+    came, for the comparison and for what a report prints; `wanted` and `answer` are the
+    same as values of the protocol's model, made once, for everything that reads them.
+    """
 
     seed: int
     index: int
@@ -43,6 +56,17 @@ class Divergence:
     expected: JSONObject
     actual: object
     problems: tuple[Mismatch, ...]
+
+    @cached_property
+    def wanted(self) -> Expected:
+        """The reference's reply as an expectation: its result, or its refusal."""
+        return expected_of(self.expected)
+
+    @cached_property
+    def answer(self) -> Reply | ReplyProblem:
+        """The engine's reply as a value; a `ReplyProblem` for no reply of the protocol (a
+        failed exchange is kept as the text that says what went wrong)."""
+        return parse_reply(self.actual)
 
     @property
     def signature(self) -> tuple[str, tuple[str, ...]]:

@@ -69,7 +69,7 @@ class Shrinker:
         if not self.engine.lists(str(request["cmd"])):
             return None
         expected = oracle(request)
-        if not _same_kind(expected_of(expected), expected_of(like.expected)):
+        if not _same_kind(expected_of(expected), like.wanted):
             return None
         self.asked += 1
         [(reply, raw)] = self.engine.ask([request])
@@ -104,7 +104,7 @@ class Shrinker:
         while improved and self.asked < self.budget:
             improved = False
             weight = weight_of(current.request)
-            refused = isinstance(expected_of(current.expected), Rejection)
+            refused = isinstance(current.wanted, Rejection)
             for kind, tried in _simpler(cmd, choices, current.request, refused):
                 request, taken = make(kind, tried)
                 if weight_of(request) >= weight:
