@@ -40,6 +40,17 @@ from conformance.runner.expectfail import ExpectFail, read_expect_fail
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
 from conformance.suite import resources
 from conformance.suite.fixtures import Case, FixtureError, load_cases
+from conformance.suite.messages import (
+    ErroredReply,
+    Expected,
+    RejectedReply,
+    Rejection,
+    Reply,
+    ReplyProblem,
+    Result,
+    ResultReply,
+    SkippedReply,
+)
 from conformance.suite.protocol import PROTOCOL_VERSION, QUERY_CMDS
 from conformance.suite.resources import DataNotFoundError, fixtures_dir
 from conformance.suite.rules import Rule, load_rules
@@ -55,13 +66,22 @@ __all__ = [
     "EngineClient",
     "EngineInfo",
     "EngineStartError",
+    "ErroredReply",
     "ExpectFail",
+    "Expected",
     "FixtureError",
     "Outcome",
+    "RejectedReply",
+    "Rejection",
+    "Reply",
+    "ReplyProblem",
+    "Result",
+    "ResultReply",
     "Rule",
     "RunOptions",
     "RunResult",
     "SandboxError",
+    "SkippedReply",
     "engine_command",
     "load_rules",
     "load_suite",

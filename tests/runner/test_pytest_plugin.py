@@ -335,6 +335,8 @@ def test_a_typed_user_script_passes_mypy_strict_and_runs() -> None:
     assert done.returncode == 0, done.stderr
     spinner = select(load_suite(), rules=["spinner"])
     assert f"{len(spinner)}/{len(spinner)} passed, 0 not" in done.stdout
+    refusals = sum(1 for case in spinner if case.expect_rejected is not None)
+    assert refusals and f"\n{refusals} refused as the cases expect" in done.stdout
 
 
 def test_readme_python_examples_use_only_the_public_api() -> None:

@@ -9,6 +9,8 @@ from conformance.api import (
     Case,
     CaseResult,
     Outcome,
+    RejectedReply,
+    Rejection,
     RunResult,
     load_suite,
     run,
@@ -29,6 +31,18 @@ def failures(result: RunResult) -> list[CaseResult]:
     return [r for r in result.results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
 
 
+def refused_as_expected(result: RunResult) -> int:
+    """How many cases the engine refused with the code the case expects."""
+    count = 0
+    for r in result.results:
+        match r.answer, r.case.expected:
+            case RejectedReply(code=code), Rejection(code=wanted) if code == wanted:
+                count += 1
+            case _:
+                pass
+    return count
+
+
 def main(engine: str | None = None) -> int:
     """Run the spinner cases and print a one-line verdict and the reports' sizes."""
     with start_engine(engine) as client:
@@ -41,6 +55,7 @@ def main(engine: str | None = None) -> int:
     write_json_report(result, data)
     totals: dict[str, int] = result.totals()
     print(f"{name}: {totals['passed']}/{totals['total']} passed, {len(failures(result))} not")
+    print(f"{refused_as_expected(result)} refused as the cases expect")
     return result.exit_code()
 
 
