@@ -73,6 +73,8 @@ def run_fake(
         "--timeout",
         "2",
         *args,
+        timeout=60,
+        cwd=None,
         **extra_env,
     )
 
