@@ -125,9 +125,14 @@ def _strays(token: str, pipes: Sequence[int]) -> tuple[list[int], bool]:
 
 
 def _child_of(pid: int, parent: int) -> bool:
+    # The parent's pid is the field after the state, past the command's name (which may
+    # hold spaces and parentheses): read directly, as psutil would read it, at a
+    # third of the cost in every scan.
     try:
-        return psutil.Process(pid).ppid() == parent
-    except psutil.Error:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rpartition(b")")[2].split()
+        return int(fields[1]) == parent
+    except (OSError, ValueError, IndexError):
         return False
 
 
@@ -316,10 +321,17 @@ def _popen(
 
 
 def end_process(proc: subprocess.Popen[bytes], token: str) -> None:
-    """Kill an engine, its group, its cgroup and its strays; wait for it; forget it."""
+    """Kill an engine, its group, its cgroup and its strays; wait for it; forget it.
+
+    An engine already ended, waited for and forgotten is left alone: its pid may be
+    another process's by now, and its strays were ended with it."""
     with _LIVE_LOCK:
-        engine = _LIVE.get(proc, _Engine(token, None, None))
+        engine = _LIVE.get(proc)
     _redeliver()
+    if engine is None:
+        if proc.returncode is not None:
+            return
+        engine = _Engine(token, None, None)
     _end(proc, engine)
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(5)
