@@ -22,9 +22,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-import psutil
-
-from conformance.engine import cgroups
+from conformance.engine import cgroups, procfs
 from conformance.suite.cache import CACHE_DIR_ENV
 
 __all__ = ["TOKEN_VAR", "StoppingError", "defer_signal", "end_all", "end_process", "launch"]
@@ -37,7 +35,7 @@ class _Engine(NamedTuple):
     token: str
     cgroup: str | None
     born: float | None
-    """When it started, as psutil's ``create_time`` (None: unknown)."""
+    """When it started, as `procfs.started_at` gives it (None: unknown)."""
 
 
 _LIVE: dict[subprocess.Popen[bytes], _Engine] = {}
@@ -125,15 +123,7 @@ def _strays(token: str, pipes: Sequence[int]) -> tuple[list[int], bool]:
 
 
 def _child_of(pid: int, parent: int) -> bool:
-    # The parent's pid is the field after the state, past the command's name (which may
-    # hold spaces and parentheses): read directly, as psutil would read it, at a
-    # third of the cost in every scan.
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            fields = f.read().rpartition(b")")[2].split()
-        return int(fields[1]) == parent
-    except (OSError, ValueError, IndexError):
-        return False
+    return procfs.parent_of(pid) == parent
 
 
 _MAX_ROUNDS = 200  # scans of /proc while freezing strays, at most (each takes ~1 ms)
@@ -298,10 +288,7 @@ def _exec_error(report: int) -> int | None:
 
 
 def _started(proc: subprocess.Popen[bytes]) -> tuple[subprocess.Popen[bytes], float | None]:
-    try:  # not reaped yet: the pid is still this process's
-        return proc, psutil.Process(proc.pid).create_time()
-    except psutil.Error:
-        return proc, None
+    return proc, procfs.started_at(proc.pid)  # not reaped yet: the pid is still this process's
 
 
 def _popen(
