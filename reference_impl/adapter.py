@@ -159,8 +159,7 @@ def serve(
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``python -m reference_impl.adapter``."""
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m reference_impl.adapter",
         description="The Seven Rocks reference engine, speaking protocol 1 on stdin/stdout.",
@@ -173,7 +172,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--list-mutants", action="store_true", help="list the mutant engines and exit"
     )
-    options = parser.parse_args(argv)
+    return parser
+
+
+def _options(args: list[str]) -> argparse.Namespace:
+    """The options of the command line ``args``; exits on a wrong one, as argparse does."""
+    if not args:
+        # How the runner starts the engine: nothing to parse, and a parser built would
+        # load what argparse formats help with (shutil, locale) for nothing.
+        return argparse.Namespace(mutant=None, list_mutants=False)
+    parser = _parser()
+    options = parser.parse_args(args)
+    if options.mutant is not None and not options.list_mutants:
+        from .mutants import MUTANTS  # the catalogue is large: only when a mutant is named
+
+        if options.mutant not in MUTANTS:
+            parser.error(f"unknown mutant {options.mutant!r}; --list-mutants shows them")
+    return options
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``python -m reference_impl.adapter``."""
+    options = _options(sys.argv[1:] if argv is None else argv)
     if options.list_mutants:
         from .mutants import MUTANTS
 
@@ -184,10 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     if options.mutant is not None:
         # Imported only when asked for: the catalogue is large and start-up counts.
         from .commands import commands_for
-        from .mutants import MUTANTS, variant
+        from .mutants import variant
 
-        if options.mutant not in MUTANTS:
-            parser.error(f"unknown mutant {options.mutant!r}; --list-mutants shows them")
         commands = commands_for(variant([options.mutant]))
         ENGINE["name"] = f"seven-rocks-reference mutant {options.mutant}"
     try:
