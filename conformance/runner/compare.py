@@ -139,10 +139,12 @@ def matches(expected: Any, actual: Any, key: str | None = None, *, partial: bool
 
 
 def _match_multiset(expected: Sequence[Any], actual: Sequence[Any]) -> dict[int, int]:
-    """A maximum matching expected index -> actual index (Kuhn's augmenting paths).
+    """A maximum matching expected index -> actual index.
 
-    A greedy matching is not enough: with subset matching of objects, one expected
-    element may fit several actual ones.
+    Between arrays of one length, a whole matching found greedily (`_whole_matching`)
+    is one. Otherwise Kuhn's augmenting paths find it: a greedy matching that leaves an
+    item out proves nothing (with subset matching of objects, one expected element may
+    fit several actual ones), and which actual items are left over shows in a report.
     """
     if len(expected) == len(actual):
         whole = _whole_matching(expected, actual)
