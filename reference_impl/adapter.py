@@ -7,7 +7,6 @@ line that is not JSON, an unknown command or a malformed argument gets a
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
@@ -159,8 +158,15 @@ def serve(
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``python -m reference_impl.adapter``."""
+def _options(args: list[str]) -> tuple[str | None, bool]:
+    """The ``--mutant`` and ``--list-mutants`` of the command line ``args``; exits on a
+    wrong one, as argparse does."""
+    if not args:
+        # How the runner starts the engine: nothing to parse, and argparse with what it
+        # formats help with (shutil, locale) would load for nothing.
+        return None, False
+    import argparse  # only with arguments to parse: see above
+
     parser = argparse.ArgumentParser(
         prog="python -m reference_impl.adapter",
         description="The Seven Rocks reference engine, speaking protocol 1 on stdin/stdout.",
@@ -173,23 +179,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--list-mutants", action="store_true", help="list the mutant engines and exit"
     )
-    options = parser.parse_args(argv)
-    if options.list_mutants:
+    options = parser.parse_args(args)
+    if options.mutant is not None and not options.list_mutants:
+        from .mutants import MUTANTS  # the catalogue is large: only when a mutant is named
+
+        if options.mutant not in MUTANTS:
+            parser.error(f"unknown mutant {options.mutant!r}; --list-mutants shows them")
+    return options.mutant, options.list_mutants
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``python -m reference_impl.adapter``."""
+    named, list_mutants = _options(sys.argv[1:] if argv is None else argv)
+    if list_mutants:
         from .mutants import MUTANTS
 
         for mutant in MUTANTS.values():
             print(f"{mutant.name}: {mutant.description} [{', '.join(mutant.rules)}]")
         return 0
     commands: Mapping[str, Command] = COMMANDS
-    if options.mutant is not None:
+    if named is not None:
         # Imported only when asked for: the catalogue is large and start-up counts.
         from .commands import commands_for
-        from .mutants import MUTANTS, variant
+        from .mutants import variant
 
-        if options.mutant not in MUTANTS:
-            parser.error(f"unknown mutant {options.mutant!r}; --list-mutants shows them")
-        commands = commands_for(variant([options.mutant]))
-        ENGINE["name"] = f"seven-rocks-reference mutant {options.mutant}"
+        commands = commands_for(variant([named]))
+        ENGINE["name"] = f"seven-rocks-reference mutant {named}"
     try:
         fds = sys.stdin.fileno(), sys.stdout.fileno()
     except (AttributeError, OSError, ValueError):  # not files (io.UnsupportedOperation)

@@ -210,13 +210,12 @@ class Layout:
         )
         """Whether a double joining the line while there is no spinner always becomes it
         (`Rules.becomes_spinner`: so under the rules of Seven Rocks)."""
-        self.spinner_changes: bool = any(
-            self.spins[spins_index(value, False, before, spinner, taken)]
-            for value in range(7)
-            for before in range(8)
-            for spinner in range(7)
-            for taken in range(16)
-        )
+        # Each (value, before) has its answers for spinners 0 to 6 and every taken mask
+        # side by side, 7 x 16 of them from spinner 0's first: read as slices.
+        firsts = [
+            spins_index(value, False, before, 0, 0) for value in range(7) for before in range(8)
+        ]
+        self.spinner_changes: bool = any(any(self.spins[at : at + 7 * 16]) for at in firsts)
         """Whether a double joining the line may become the spinner while there is one
         (`Rules.becomes_spinner`: not under the rules of Seven Rocks)."""
         self.joined_double: list[JoinedDouble] = []

@@ -54,7 +54,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
-import psutil
+from conformance.engine import procfs
 
 __all__ = ["Hierarchy", "available", "end", "hierarchy", "into", "new"]
 
@@ -214,7 +214,7 @@ def _remove_stale(parent: str, kind: str) -> None:
         return
     for name in names:
         runner = name.removeprefix(PREFIX).partition("-")[0]
-        if name.startswith(PREFIX) and runner.isdigit() and not psutil.pid_exists(int(runner)):
+        if name.startswith(PREFIX) and runner.isdigit() and not procfs.exists(int(runner)):
             path = os.path.join(parent, name)
             held = _locked(path)
             if held is not None:
@@ -286,7 +286,7 @@ def _within(cgroup: str) -> list[str]:
 
 def end(cgroup: str, born: float | None) -> bool:
     """Kill every process in ``cgroup`` but those started before ``born`` (the engine's
-    start, as psutil's ``create_time``), and remove it; whether it is gone."""
+    start, as `procfs.started_at` gives it), and remove it; whether it is gone."""
     found = hierarchy()
     return _end(cgroup, found.kind if found is not None else "v2", born)
 
@@ -298,10 +298,8 @@ def _outsider(pid: int, born: float | None) -> bool:
         return True
     if born is None:
         return False
-    try:
-        return psutil.Process(pid).create_time() < born
-    except psutil.Error:
-        return False
+    started = procfs.started_at(pid)
+    return started is not None and started < born
 
 
 def _evict(cgroup: str, pids: list[int], born: float | None) -> list[int]:

@@ -22,9 +22,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-import psutil
-
-from conformance.engine import cgroups
+from conformance.engine import cgroups, procfs
 from conformance.suite.cache import CACHE_DIR_ENV
 
 __all__ = ["TOKEN_VAR", "StoppingError", "defer_signal", "end_all", "end_process", "launch"]
@@ -37,7 +35,7 @@ class _Engine(NamedTuple):
     token: str
     cgroup: str | None
     born: float | None
-    """When it started, as psutil's ``create_time`` (None: unknown)."""
+    """When it started, as `procfs.started_at` gives it (None: unknown)."""
 
 
 _LIVE: dict[subprocess.Popen[bytes], _Engine] = {}
@@ -125,10 +123,7 @@ def _strays(token: str, pipes: Sequence[int]) -> tuple[list[int], bool]:
 
 
 def _child_of(pid: int, parent: int) -> bool:
-    try:
-        return psutil.Process(pid).ppid() == parent
-    except psutil.Error:
-        return False
+    return procfs.parent_of(pid) == parent
 
 
 _MAX_ROUNDS = 200  # scans of /proc while freezing strays, at most (each takes ~1 ms)
@@ -293,10 +288,7 @@ def _exec_error(report: int) -> int | None:
 
 
 def _started(proc: subprocess.Popen[bytes]) -> tuple[subprocess.Popen[bytes], float | None]:
-    try:  # not reaped yet: the pid is still this process's
-        return proc, psutil.Process(proc.pid).create_time()
-    except psutil.Error:
-        return proc, None
+    return proc, procfs.started_at(proc.pid)  # not reaped yet: the pid is still this process's
 
 
 def _popen(
@@ -316,10 +308,17 @@ def _popen(
 
 
 def end_process(proc: subprocess.Popen[bytes], token: str) -> None:
-    """Kill an engine, its group, its cgroup and its strays; wait for it; forget it."""
+    """Kill an engine, its group, its cgroup and its strays; wait for it; forget it.
+
+    An engine already ended, waited for and forgotten is left alone: its pid may be
+    another process's by now, and its strays were ended with it."""
     with _LIVE_LOCK:
-        engine = _LIVE.get(proc, _Engine(token, None, None))
+        engine = _LIVE.get(proc)
     _redeliver()
+    if engine is None:
+        if proc.returncode is not None:
+            return
+        engine = _Engine(token, None, None)
     _end(proc, engine)
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(5)

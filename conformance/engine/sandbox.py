@@ -31,7 +31,6 @@ import contextlib
 import glob
 import os
 import shutil
-import tempfile
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import PurePosixPath
@@ -95,6 +94,8 @@ def _filter_file() -> str | None:
             code = seccomp.program()
             if code is None:
                 return None
+            import tempfile  # only with --sandbox: tempfile loads random and more
+
             try:
                 fd, path = tempfile.mkstemp(prefix="seven-rocks-seccomp-")
                 with os.fdopen(fd, "wb") as f:

@@ -45,12 +45,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from conformance.mutants.fields import differing_fields
-from conformance.mutants.reproduce import RuleSet, Subject, search
-from conformance.mutants.signatures import Signatures, load_signatures
 from conformance.runner.outcomes import CaseResult, Outcome, RunResult
+
+if TYPE_CHECKING:
+    from conformance.mutants.reproduce import RuleSet, Subject
+    from conformance.mutants.signatures import Signatures
 
 __all__ = ["Diagnosis", "Misreading", "Unexplained", "diagnose", "diagnose_run"]
 
@@ -261,6 +262,8 @@ def diagnose(
     by default) are set aside as ``unknown``; callers holding `Case` objects should use
     `diagnose_run`, which also sets aside cases changed since the signatures were made.
     """
+    from conformance.mutants.signatures import load_signatures  # not needed until asked
+
     sigs = signatures if signatures is not None else load_signatures()
     failed = frozenset(failing)
     known_failed = frozenset(i for i in failed if i in sigs.digests)
@@ -342,6 +345,12 @@ def _diagnose_run(result: RunResult, signatures: Signatures | None) -> Diagnosis
     if not any(r.outcome in _FAILING for r in result.results):
         # Nothing to explain: neither the signatures nor the catalogue are loaded.
         return Diagnosis((), 0, (), (), errored=errored)
+    # Only now: a run with nothing failing (the JSON report of every passing run) loads
+    # none of the machinery of reproduction.
+    from conformance.mutants.fields import differing_fields
+    from conformance.mutants.reproduce import search
+    from conformance.mutants.signatures import load_signatures
+
     if signatures is None:
         try:
             signatures = load_signatures()
@@ -382,6 +391,8 @@ def _diagnose_run(result: RunResult, signatures: Signatures | None) -> Diagnosis
 
 def _subject(r: CaseResult, *, failing: bool) -> Subject:
     """A judged case for reproduction: its reply only when the report kept it whole."""
+    from conformance.mutants.reproduce import Subject  # loaded by _diagnose_run already
+
     whole = isinstance(r.reply, Mapping) and not r.reply_cut
     if not whole:
         return Subject(r.case, None, None, failing)

@@ -132,20 +132,24 @@ def matches(expected: Any, actual: Any, key: str | None = None, *, partial: bool
         if not isinstance(actual, list) or len(expected) != len(actual):
             return False
         if key in MULTISET_KEYS:
-            matched, _ = _match_multiset(expected, actual)
+            matched = _match_multiset(expected, actual)
             return len(matched) == len(expected)
         return all(matches(e, a, partial=partial) for e, a in zip(expected, actual, strict=True))
     return _same_scalar(expected, actual)
 
 
-def _match_multiset(
-    expected: Sequence[Any], actual: Sequence[Any]
-) -> tuple[dict[int, int], list[list[int]]]:
-    """A maximum matching expected index -> actual index (Kuhn's augmenting paths).
+def _match_multiset(expected: Sequence[Any], actual: Sequence[Any]) -> dict[int, int]:
+    """A maximum matching expected index -> actual index.
 
-    A greedy matching is not enough: with subset matching of objects, one expected
-    element may fit several actual ones.
+    Between arrays of one length, a whole matching found greedily (`_whole_matching`)
+    is one. Otherwise Kuhn's augmenting paths find it: a greedy matching that leaves an
+    item out proves nothing (with subset matching of objects, one expected element may
+    fit several actual ones), and which actual items are left over shows in a report.
     """
+    if len(expected) == len(actual):
+        whole = _whole_matching(expected, actual)
+        if whole is not None:
+            return whole
     fits = [[j for j, a in enumerate(actual) if matches(e, a)] for e in expected]
     owner: dict[int, int] = {}  # actual index -> expected index
 
@@ -161,7 +165,24 @@ def _match_multiset(
 
     for i in range(len(expected)):
         augment(i, set())
-    return {i: j for j, i in owner.items()}, fits
+    return {i: j for j, i in owner.items()}
+
+
+def _whole_matching(expected: Sequence[Any], actual: Sequence[Any]) -> dict[int, int] | None:
+    """A matching of every expected item to an actual item of its own, each to the first
+    one left that it matches; None when that leaves one without. Such a matching is a
+    maximum one whatever the items, and finding it tries far fewer pairs than every one:
+    a single pass when the items are listed in the expected order, as engines often
+    list them."""
+    left = list(range(len(actual)))
+    found: dict[int, int] = {}
+    for i, item in enumerate(expected):
+        j = next((j for j in left if matches(item, actual[j])), None)
+        if j is None:
+            return None
+        left.remove(j)
+        found[i] = j
+    return found
 
 
 def _got(value: Any) -> str:
@@ -271,7 +292,7 @@ def _diff_multiset(expected: list[Any], actual: list[Any], path: str) -> list[Mi
             Mismatch(path, f"expected {_items(len(expected))}, got {len(actual)}", True),
             Mismatch(path, f"too many items to match one by one (over {_MATCH_LIMIT})", True),
         ]
-    matched, _ = _match_multiset(expected, actual)
+    matched = _match_multiset(expected, actual)
     if len(matched) == len(expected) == len(actual):
         return []
     out: list[Mismatch] = []

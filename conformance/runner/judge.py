@@ -34,6 +34,7 @@ from conformance.runner.compare import (
 )
 from conformance.runner.consistency import relations
 from conformance.suite.messages import Expected, Result
+from conformance.suite.schemas import check_reply, nesting
 
 __all__ = ["MAX_DEPTH", "depth", "differences", "kind_of", "schema_problems", "stated_paths"]
 
@@ -50,21 +51,9 @@ def kind_of(reply: Mapping[str, Any]) -> str | None:
 
 
 def depth(value: Any) -> int:
-    """How deeply ``value`` nests lists and objects, counted without recursion."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        children = (
-            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        )
-        if children is None:
-            continue
-        deepest = max(deepest, level)
-        if deepest > MAX_DEPTH:
-            return deepest
-        stack.extend((child, level + 1) for child in children)
-    return deepest
+    """How deeply ``value`` nests lists and objects, counted without recursion and no
+    further than one past `MAX_DEPTH`."""
+    return nesting(value, MAX_DEPTH)
 
 
 def stated_paths(result: Mapping[str, Any]) -> frozenset[str]:
@@ -90,8 +79,6 @@ def _under(path: str, stated: frozenset[str]) -> bool:
 
 def schema_problems(cmd: str, reply: Mapping[str, Any], stated: frozenset[str]) -> list[Mismatch]:
     """Where ``reply`` breaks its schema, outside the values the expectation states."""
-    from conformance.suite import schemas  # only when a comparison is made
-
     found = depth(reply)
     if found > MAX_DEPTH:
         return [
@@ -101,7 +88,7 @@ def schema_problems(cmd: str, reply: Mapping[str, Any], stated: frozenset[str]) 
         ]
     body = {k: v for k, v in reply.items() if k != "seq"}  # the seq is the client's to judge
     try:
-        problems = schemas.check_reply(cmd, {"seq": 0, **body}, shallow=True, limit=MAX_LISTED)
+        problems = check_reply(cmd, {"seq": 0, **body}, shallow=True, limit=MAX_LISTED)
     except RecursionError:  # pragma: no cover - the depth is bounded just above
         return [Mismatch("", "too deeply nested to check")]
     out = []

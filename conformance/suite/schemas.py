@@ -38,6 +38,7 @@ __all__ = [
     "check_report",
     "check_request",
     "json_path",
+    "nesting",
     "registry",
     "schema_names",
     "validator",
@@ -125,20 +126,26 @@ def _fast(file_name: str) -> Callable[[Any], bool]:
     return is_valid
 
 
-def _shallow(instance: object) -> bool:
-    """Whether ``instance`` nests at most ``_FAST_DEPTH`` deep (a walk without recursion)."""
-    # Level by level, keeping only containers: scalars, most of any instance, cost
-    # one type check each.
+def nesting(instance: object, most: int) -> int:
+    """How deeply ``instance`` nests lists and objects (0: neither), counted no further
+    than ``most + 1``; walked level by level, without recursion."""
+    # Only containers are kept from one level to the next: scalars, most of any
+    # instance, cost one type check each.
     level: list[object] = [instance] if isinstance(instance, dict | list) else []
-    for _ in range(_FAST_DEPTH):
-        if not level:
-            return True
+    found = 0
+    while level and found <= most:
+        found += 1
         below: list[object] = []
         for value in level:
             children = value.values() if isinstance(value, dict) else cast(list[object], value)
             below += [child for child in children if isinstance(child, dict | list)]
         level = below
-    return not level
+    return found
+
+
+def _shallow(instance: object) -> bool:
+    """Whether ``instance`` nests at most ``_FAST_DEPTH`` deep."""
+    return nesting(instance, _FAST_DEPTH) <= _FAST_DEPTH
 
 
 def _fast_accepts(file_name: str, instance: object, *, shallow: bool = False) -> bool:

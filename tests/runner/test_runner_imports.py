@@ -64,6 +64,17 @@ def test_a_json_run_loads_no_terminal_library_and_no_yaml() -> None:
     assert "conformance.reports.text" not in loaded
 
 
+def test_a_passing_json_run_loads_no_diagnosis_machinery_and_no_psutil() -> None:
+    loaded = _modules("run", "--format", "json", "--cmd", "settle")
+    assert "conformance.mutants.diagnosis" in loaded  # the report has its section
+    assert not loaded & {
+        "conformance.mutants.reproduce",
+        "conformance.mutants.signatures",
+        "conformance.mutants.fields",
+    }
+    assert not _under(loaded, "psutil", "tempfile")
+
+
 def test_a_text_run_still_draws_with_rich() -> None:
     loaded = _modules("run", "--cmd", "settle", "--color", "never")
     assert "rich.console" in loaded and "conformance.reports.text" in loaded
