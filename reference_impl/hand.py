@@ -175,13 +175,19 @@ class Hand:
 
     # ------------------------------------------------------------ trusted play
 
-    def place_fast(self, tile: int, point: Point | None) -> None:
-        """Make a legal placement for the player to move (trusted)."""
-        table = self.table
-        end_sum = table.open_fast(tile) if point is None else table.place_fast(tile, point)
+    def place_fast(self, tile: int, point: Point | None) -> bool:
+        """Make a legal placement for the player to move (trusted); return whether the
+        hand goes on (its `end` is still None), which a playout asks after every action."""
+        # Each attribute is read once and only where it is needed: most placements credit
+        # nothing and leave the hand going, and this runs at every one.
+        if point is None:
+            end_sum = self.table.open_fast(tile)
+        else:
+            end_sum = self.table.place_fast(tile, point)
         seat = self.to_move
-        held = self.holdings[seat] ^ BIT[tile]
-        self.holdings[seat] = held
+        holdings = self.holdings
+        held = holdings[seat] ^ BIT[tile]
+        holdings[seat] = held
         self.passes = 0
         rules = self._compiled
         credit = rules.credits[end_sum]
@@ -194,26 +200,29 @@ class Hand:
             if scores[team] >= rules.target:
                 # win.check-after-credit, win.no-count-after-win: no count, even on a last tile.
                 self._won(team)
-                return
+                return False
         else:
             self.events.append((seat, tile, point, end_sum, 0, scores[0], scores[1]))
         if held or not rules.domino_ends_hand:
             self.to_move = rules.next_seat[seat]  # turn.clockwise
-        else:
-            # end.domino: the hand ends at once, whatever the partner holds.
-            self._finish(End.DOMINO, seat)
-            self.next_opener = self.rules.next_opener(seat)  # open.after-domino
+            return True
+        # end.domino: the hand ends at once, whatever the partner holds.
+        self._finish(End.DOMINO, seat)
+        self.next_opener = self.rules.next_opener(seat)  # open.after-domino
+        return False
 
-    def pass_fast(self) -> None:
-        """Pass for the player to move (trusted: they have no placement)."""
+    def pass_fast(self) -> bool:
+        """Pass for the player to move (trusted: they have no placement); return whether
+        the hand goes on, as `place_fast` does."""
         seat = self.to_move
         self.events.append(_PASSED[seat])
         self.passes += 1
         if self.passes == self._compiled.passes_to_block:
             # end.blocked: four in succession could not play; open.after-block: a new draw.
             self._finish(End.BLOCKED, None)
-        else:
-            self.to_move = self._compiled.next_seat[seat]  # turn.clockwise
+            return False
+        self.to_move = self._compiled.next_seat[seat]  # turn.clockwise
+        return True
 
     def push(self, move: Move | None) -> None:
         """Make the trusted action `move` (None: a pass) on a hand not over, so that `pop`
