@@ -20,7 +20,7 @@ from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NoMatch, NotInHand
 from .keyed import table_for
 from .placements import MOVE_OF
-from .rules import REFERENCE, CompiledRules, End, Rules, compiled
+from .rules import REFERENCE, REFERENCE_COMPILED, CompiledRules, End, Rules, compiled
 from .table import Point, Table, TableState
 from .tiles import ALL_TILES, BIT, Tile, pips_of_mask, tiles_of_mask
 
@@ -108,8 +108,15 @@ class Hand:
     ):
         """A fresh hand from four tile masks (trusted: use `Hand.deal` for outside input)."""
         self.rules = rules
-        self._compiled: CompiledRules = compiled(rules)
-        self.table: Table = table_for(rules)
+        # A hand of the reference rules (most hands, every playout's) skips two look-ups.
+        self._compiled: CompiledRules
+        self.table: Table
+        if rules is REFERENCE:
+            self._compiled = REFERENCE_COMPILED
+            self.table = Table()
+        else:  # pragma: no cover - a variant's
+            self._compiled = compiled(rules)
+            self.table = table_for(rules)
         self.holdings = list(holdings)
         self.opener = opener
         self.to_move = opener
@@ -175,13 +182,19 @@ class Hand:
 
     # ------------------------------------------------------------ trusted play
 
-    def place_fast(self, tile: int, point: Point | None) -> None:
-        """Make a legal placement for the player to move (trusted)."""
-        table = self.table
-        end_sum = table.open_fast(tile) if point is None else table.place_fast(tile, point)
+    def place_fast(self, tile: int, point: Point | None) -> bool:
+        """Make a legal placement for the player to move (trusted); return whether the
+        hand goes on (its `end` is still None), which a playout asks after every action."""
+        # Each attribute is read once and only where it is needed: most placements credit
+        # nothing and leave the hand going, and this runs at every one.
+        if point is None:
+            end_sum = self.table.open_fast(tile)
+        else:
+            end_sum = self.table.place_fast(tile, point)
         seat = self.to_move
-        held = self.holdings[seat] ^ BIT[tile]
-        self.holdings[seat] = held
+        holdings = self.holdings
+        held = holdings[seat] ^ BIT[tile]
+        holdings[seat] = held
         self.passes = 0
         rules = self._compiled
         credit = rules.credits[end_sum]
@@ -194,26 +207,29 @@ class Hand:
             if scores[team] >= rules.target:
                 # win.check-after-credit, win.no-count-after-win: no count, even on a last tile.
                 self._won(team)
-                return
+                return False
         else:
             self.events.append((seat, tile, point, end_sum, 0, scores[0], scores[1]))
         if held or not rules.domino_ends_hand:
             self.to_move = rules.next_seat[seat]  # turn.clockwise
-        else:
-            # end.domino: the hand ends at once, whatever the partner holds.
-            self._finish(End.DOMINO, seat)
-            self.next_opener = self.rules.next_opener(seat)  # open.after-domino
+            return True
+        # end.domino: the hand ends at once, whatever the partner holds.
+        self._finish(End.DOMINO, seat)
+        self.next_opener = self.rules.next_opener(seat)  # open.after-domino
+        return False
 
-    def pass_fast(self) -> None:
-        """Pass for the player to move (trusted: they have no placement)."""
+    def pass_fast(self) -> bool:
+        """Pass for the player to move (trusted: they have no placement); return whether
+        the hand goes on, as `place_fast` does."""
         seat = self.to_move
         self.events.append(_PASSED[seat])
         self.passes += 1
         if self.passes == self._compiled.passes_to_block:
             # end.blocked: four in succession could not play; open.after-block: a new draw.
             self._finish(End.BLOCKED, None)
-        else:
-            self.to_move = self._compiled.next_seat[seat]  # turn.clockwise
+            return False
+        self.to_move = self._compiled.next_seat[seat]  # turn.clockwise
+        return True
 
     def push(self, move: Move | None) -> None:
         """Make the trusted action `move` (None: a pass) on a hand not over, so that `pop`

@@ -31,14 +31,23 @@ def play_out(hand: Hand, draws: Sequence[float]) -> None:
     # `Hand.legal_moves` is its table's `moves` once the hand is known not to be over:
     # called here directly, a call a turn is saved (the table and the holdings are the
     # hand's for the whole hand: placing changes what they hold, never which they are).
+    # The draws are walked by the loop itself, a placement a draw, and only an action
+    # can end the hand: each says whether the hand goes on.
+    if hand.end is not None:
+        return
     table = hand.table
     holdings = hand.holdings
-    k = 0
-    while hand.end is None:
+    for draw in draws:
         moves = table.moves(holdings[hand.to_move])
-        if moves:
-            tile, point = moves[floor(draws[k] * len(moves))]
-            hand.place_fast(tile, point)
-            k += 1
-        else:
-            hand.pass_fast()
+        while not moves:
+            if not hand.pass_fast():
+                return
+            moves = table.moves(holdings[hand.to_move])
+        tile, point = moves[floor(draw * len(moves))]
+        if not hand.place_fast(tile, point):
+            return
+    # Every draw is used: the players may still pass to the end, but not place.
+    while hand.end is None:
+        if table.moves(holdings[hand.to_move]):
+            raise IndexError("play_out needs a draw for each placement to come")
+        hand.pass_fast()

@@ -174,11 +174,17 @@ class Table:
         if count == 2:
             (suit_a, at_a, _), (suit_b, at_b, _) = offers
             return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
+        # The rest is a method of its own: the fewer names a function has, the less each
+        # call of it costs, and this one runs every turn.
+        return self._other_moves(held)
+
+    def _other_moves(self, held: int) -> tuple[Move, ...]:
+        """`moves` on an empty table, or on a table showing neither two ends nor four."""
         if self.placed:  # pragma: no cover - a variant's
             # Under the rules of Seven Rocks a table shows two ends or four once a tile is
             # down: other numbers are a variant's.
             moves: tuple[Move, ...] = ()
-            for suit, at, _ in offers:
+            for suit, at, _ in self.offers:
                 moves += at[(held & suit) % OFFER_SLOTS]
             return moves
         held = self.layout.rules.openings(held)

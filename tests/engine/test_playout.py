@@ -77,6 +77,21 @@ def test_a_hand_already_over_is_left_alone() -> None:
     assert snapshot(played) == before
 
 
+def test_one_draw_a_placement_is_enough_and_fewer_is_refused() -> None:
+    blocked = 0
+    for stepped, played, draws in _cases(200):
+        _steps(stepped, draws)
+        placements = _placed_so_far(stepped) - _placed_so_far(played)
+        if placements:
+            with pytest.raises(IndexError):
+                play_out(played.copy(), draws[: placements - 1])
+        # The passes after the last placement need no draws.
+        play_out(played, draws[:placements])
+        assert snapshot(played) == snapshot(stepped)
+        blocked += played.end is End.BLOCKED and len(played.events[-1]) == 1
+    assert blocked > 10
+
+
 def test_a_variant_hand_plays_out_by_its_own_rules() -> None:
     rules = variant(["counter-clockwise", "every-double-spinner"])
     for deal in make_deals(50, random.Random(3)):
