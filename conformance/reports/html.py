@@ -21,7 +21,7 @@ from markupsafe import Markup
 from conformance import SUITE_VERSION
 from conformance.board import case_board
 from conformance.board.steps import case_steps
-from conformance.mutants.diagnosis import Diagnosis, diagnose_run
+from conformance.mutants.diagnosis import MAX_UNSIGNED, Diagnosis, diagnose_run
 from conformance.reports.comparison import Comparison
 from conformance.reports.fault import outcome_per_rule
 from conformance.reports.misreadings import RANKING, describe, describe_unexplained
@@ -172,6 +172,7 @@ def _diagnosis(diagnosis: Diagnosis) -> dict[str, Any]:
             {"sentence": describe_unexplained(g), "cases": list(g.cases)} for g in diagnosis.groups
         ],
         "unknown": list(diagnosis.unknown),
+        "unsigned_limit": MAX_UNSIGNED,
         "errored": diagnosis.errored,
     }
 
