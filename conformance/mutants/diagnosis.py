@@ -373,9 +373,11 @@ def _diagnose_run(result: RunResult, signatures: Signatures | None) -> Diagnosis
                 subjects.append(_subject(r, failing=True))
             else:
                 stale.append(r.case.id)
-        elif r.outcome in _PASSING and (sigs.current(r.case) or passing < MAX_UNSIGNED_PASSING):
-            passing += not sigs.current(r.case)
-            subjects.append(_subject(r, failing=False))
+        elif r.outcome in _PASSING:
+            current = sigs.current(r.case)
+            if current or passing < MAX_UNSIGNED_PASSING:
+                passing += not current
+                subjects.append(_subject(r, failing=False))
     found = search(subjects, sigs, [m.name for m in sigs.mutants])
     reproduced = frozenset(found[0].reproduced) if found else frozenset()
     left = {case: fields for case, fields in failing.items() if case not in reproduced}
