@@ -99,14 +99,17 @@ class RuleSet:
     run cannot tell them from this rule set."""
 
 
+_Made = tuple[dict[str, Any], Reply | ReplyProblem]
+"""A rule set's reply to a case, as JSON and as a value (`parse_reply`)."""
+
+
 @dataclass
 class Attempt:
     """The in-process runs of one search, kept so that no rule set runs a case twice."""
 
     subjects: Sequence[Subject]
     signatures: Signatures
-    _answers: dict[tuple[tuple[str, ...], str], dict[str, Any]] = field(default_factory=dict)
-    _typed: dict[tuple[tuple[str, ...], str], Reply | ReplyProblem] = field(default_factory=dict)
+    _answers: dict[tuple[tuple[str, ...], str], _Made] = field(default_factory=dict)
     _known: dict[str, Subject] = field(default_factory=dict)
     _stale: frozenset[str] = frozenset()
     _by_name: dict[str, MutantSignature] = field(default_factory=dict)
@@ -134,7 +137,15 @@ class Attempt:
         return self._fails.get(name, frozenset())
 
     def answer(self, names: tuple[str, ...], case: Case) -> dict[str, Any]:
-        """The reply of the rules with `names` applied to `case`'s request, without seq.
+        """The reply of the rules with `names` applied to `case`'s request, without seq."""
+        return self._made(names, case)[0]
+
+    def typed_answer(self, names: tuple[str, ...], case: Case) -> Reply | ReplyProblem:
+        """`answer` as a value of the protocol's model."""
+        return self._made(names, case)[1]
+
+    def _made(self, names: tuple[str, ...], case: Case) -> _Made:
+        """`answer` and `typed_answer`, made once.
 
         A case no entry of `names` changes alone (by their signatures) is answered as the
         rules answer it, by the run already made; one that some entry changes is run with
@@ -146,16 +157,9 @@ class Attempt:
         key = (names, case.id)
         made = self._answers.get(key)
         if made is None:
-            made = self._answers[key] = rule_set_answer(names, case.request(_SEQ))
+            reply = rule_set_answer(names, case.request(_SEQ))
+            made = self._answers[key] = (reply, parse_reply(reply))
         return made
-
-    def typed_answer(self, names: tuple[str, ...], case: Case) -> Reply | ReplyProblem:
-        """`answer` as a value of the protocol's model, made once."""
-        key = (names, case.id)
-        typed = self._typed.get(key)
-        if typed is None:
-            typed = self._typed[key] = parse_reply(self.answer(names, case))
-        return typed
 
     def distance(self, names: tuple[str, ...], subject: Subject) -> int:
         """How far the rule set's reply is from the engine's: 0 when the suite's comparison
