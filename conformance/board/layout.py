@@ -271,13 +271,18 @@ def _laid_out(plays: Iterable[Any], spinner: Spinner, max_arm: int) -> Board:
 def _rules_spin(board: Board, double: Tile, doubles_before: int) -> bool:
     """Whether the reference rules' `becomes_spinner` makes ``double`` the spinner as it
     is placed (the rules' spinner so far: ``board.rules_spinner``)."""
-    from reference_impl.rules import REFERENCE
+    from reference_impl.rules import BRANCH_A, BRANCH_B, LINEAR_A, LINEAR_B, REFERENCE
 
     current = board.rules_spinner
     taken = 0
     if current is not None:
-        sides = (Side.LINEAR_A, Side.LINEAR_B, Side.BRANCH_A, Side.BRANCH_B)
-        taken = sum(1 << i for i, s in enumerate(sides) if board.neighbour(current, s))
+        bits = {
+            Side.LINEAR_A: LINEAR_A,
+            Side.LINEAR_B: LINEAR_B,
+            Side.BRANCH_A: BRANCH_A,
+            Side.BRANCH_B: BRANCH_B,
+        }
+        taken = sum(bit for side, bit in bits.items() if board.neighbour(current, side))
     return REFERENCE.becomes_spinner(
         double.low, not board.tiles, doubles_before, -1 if current is None else current.low, taken
     )
