@@ -10,7 +10,7 @@ rules' (`reference_impl.layout`, from the hooks of `reference_impl.rules.Rules`)
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 from .actions import Placement
 from .placements import PLACEMENT_OF
@@ -44,6 +44,8 @@ __all__ = [
 Point = tuple[int, int, int]
 """An attach point: (tile index, side, value)."""
 
+_T = TypeVar("_T")
+
 
 def _value(tile: int, side: int) -> int:
     return HIGH[tile] if side == SIDE_HIGH else LOW[tile]
@@ -65,27 +67,25 @@ for _tile in range(28):
         JOINED[_tile * 7 + LOW[_tile]] = POINTS[_tile * 6 + SIDE_HIGH]
         JOINED[_tile * 7 + HIGH[_tile]] = POINTS[_tile * 6 + SIDE_LOW]
 
+
+def _subsets_of(items: tuple[_T, ...] | list[_T]) -> list[tuple[_T, ...]]:
+    """The items of every subset of `items`, in their order, at the subset's bits: item
+    ``j`` is in the subset at place ``p`` when bit ``j`` of ``p`` is set."""
+    subsets: list[tuple[_T, ...]] = [()]
+    for item in items:
+        # The subsets with this item, the highest yet, are those without it, plus it.
+        one = (item,)
+        subsets += [sub + one for sub in subsets]
+    return subsets
+
+
 _OPENINGS: tuple[tuple[int, None], ...] = tuple((tile, None) for tile in range(28))
 OPENINGS_BY_BYTE: Final[tuple[tuple[tuple[tuple[int, None], ...], ...], ...]] = tuple(
-    tuple(
-        tuple(_OPENINGS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 28)
-        for b in range(256)
-    )
-    for k in range(4)
+    tuple(_subsets_of(_OPENINGS[8 * k : 8 * k + 8])) for k in range(4)
 )
 """``OPENINGS_BY_BYTE[k][b]``: the openings ``(tile, None)`` by the tiles 8k..8k+7 whose
-bits are set in the byte `b`: a seat's openings in four look-ups (rule ``open.any-tile``)."""
-
-
-def _subsets(mask: int) -> list[int]:
-    """Every subset of `mask`."""
-    subsets = []
-    sub = mask
-    while True:
-        subsets.append(sub)
-        if not sub:
-            return subsets
-        sub = (sub - 1) & mask
+bits are set in the byte `b` (below 16 for ``k == 3``: there are 28 tiles): a seat's
+openings in four look-ups (rule ``open.any-tile``)."""
 
 
 OFFER_SLOTS: Final = 557
@@ -100,32 +100,35 @@ Offer = tuple[int, tuple[tuple[tuple[int, Point], ...], ...], tuple[tuple[Placem
 (`reference_impl.placements`), for the checked API."""
 
 
+def _slot_picks(suit: int) -> tuple[int, ...]:
+    """For each slot of an offer of a point of this suit, the place in `_subsets_of` of
+    the subset of the suit's tiles it holds (0, the empty subset, for a slot no subset
+    falls on)."""
+    subsets = _subsets_of([BIT[tile] for tile in tiles_of_mask(suit)])
+    picks = [0] * OFFER_SLOTS
+    for place, bits in enumerate(subsets):
+        slot = sum(bits) % OFFER_SLOTS
+        if place and (slot == 0 or picks[slot]):
+            raise AssertionError(f"OFFER_SLOTS does not tell the subsets of {suit:#x} apart")
+        picks[slot] = place
+    return tuple(picks)
+
+
+_PICKS: Final[dict[int, tuple[int, ...]]] = {suit: _slot_picks(suit) for suit in SUIT}
+"""`_slot_picks` of each suit, shared by the points of that suit's value."""
+
+
+def _by_subset(picks: tuple[int, ...], items: list[_T]) -> tuple[tuple[_T, ...], ...]:
+    """The items of every subset of the suit's tiles, in the suit's order, at the subset's
+    slot (`items` holds one item a tile of the suit, in order)."""
+    return tuple(map(_subsets_of(items).__getitem__, picks))
+
+
 def _offer(point: Point) -> Offer:
     suit = SUIT[point[2]]
-    placements: dict[int, tuple[tuple[tuple[int, Point], ...], tuple[Placement, ...]]]
-    placements = {0: ((), ())}
-    for tile in tiles_of_mask(suit):
-        # The subsets with `tile`, its highest, are those without it plus its placement.
-        move = (tile, point)
-        value = PLACEMENT_OF[move]
-        bit = BIT[tile]
-        placements.update(
-            [
-                (sub | bit, ((*moves, move), (*values, value)))
-                for sub, (moves, values) in placements.items()
-            ]
-        )
-    slots: list[tuple[tuple[int, Point], ...]] = [()] * OFFER_SLOTS
-    value_slots: list[tuple[Placement, ...]] = [()] * OFFER_SLOTS
-    for sub, (moves, values) in placements.items():
-        slots[sub % OFFER_SLOTS] = moves
-        value_slots[sub % OFFER_SLOTS] = values
-    return suit, tuple(slots), tuple(value_slots)
-
-
-for _suit in SUIT:
-    if len({sub % OFFER_SLOTS for sub in _subsets(_suit)}) != 1 << 7:
-        raise AssertionError(f"OFFER_SLOTS does not tell the subsets of {_suit:#x} apart")
+    moves = [(tile, point) for tile in tiles_of_mask(suit)]
+    picks = _PICKS[suit]
+    return suit, _by_subset(picks, moves), _by_subset(picks, [PLACEMENT_OF[m] for m in moves])
 
 
 OFFER: Final[dict[Point, Offer]] = {
