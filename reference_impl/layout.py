@@ -2,10 +2,10 @@
 
 The table (`reference_impl.table`) knows how tiles join; what the rules decide about
 it, it reads from a `Layout`: tables made by calling the hooks of `Rules`
-(`becomes_spinner`, `linear_sides`, `branch_sides`, `double_counts`, `end_worth`,
-`placement_key`)
-over every input they can take, once per rule set. The reference's tables are made
-at import. No rule is written here: each entry is a hook's answer.
+(`linear_sides`, `branch_sides`, `double_counts`, `end_worth`, `placement_key`) over
+every input they can take, once per rule set, and whether `becomes_spinner` ever departs
+from the first double spinning (where it does, the table calls it). The reference's
+tables are made at import. No rule is written here: each entry is a hook's answer.
 
 A double's state is the mask of its sides taken (`reference_impl.rules.LINEAR_A`..,
 four bits) and `OPENED`, set for a double that opened the hand. The table keeps the seven
@@ -42,7 +42,6 @@ __all__ = [
     "OnDouble",
     "layout_of",
     "on_double_index",
-    "spins_index",
 ]
 
 OPENED: Final = 16
@@ -77,11 +76,6 @@ def on_double_index(state: int, side: int, value: int) -> int:
     return state * 42 + side * 7 + value
 
 
-def spins_index(value: int, opening: bool, doubles_before: int, spinner: int, taken: int) -> int:
-    """The place in `Layout.spins` of `Rules.becomes_spinner`'s answer to these arguments."""
-    return (((value * 2 + opening) * 8 + doubles_before) * 8 + spinner + 1) * 16 + taken
-
-
 def _side_points(double: int, mask: int) -> tuple[Point, ...]:
     return tuple(
         point_at(double, SIDE_LINEAR_A + i) for i, bit in enumerate(_SIDE_BITS) if mask & bit
@@ -106,7 +100,6 @@ class Layout:
         "rules",
         "sides",
         "spinner_changes",
-        "spins",
         "step",
         "worth",
     )
@@ -150,15 +143,6 @@ class Layout:
         """``double_counts[(STATES * spinner + state) * 7 + value]``: `Rules.double_counts`."""
         self.double_worth: tuple[int, ...] = tuple(sum(c) for c in self.double_counts)
         """The sums of `double_counts`, what the end sum reads."""
-        self.spins: tuple[bool, ...] = tuple(
-            rules.becomes_spinner(value, bool(opening), before, spinner, taken)
-            for value in range(7)
-            for opening in (0, 1)
-            for before in range(8)
-            for spinner in range(-1, 7)
-            for taken in range(16)
-        )
-        """`Rules.becomes_spinner`, at `spins_index` of its arguments."""
         self.offered: list[tuple[Point, ...]] = [()] * (28 * 16)
         """``offered[double * 16 + mask]``: the points of the sides `mask` of `double`."""
         self.offered_offers: list[tuple[Offer, ...]] = [()] * (28 * 16)
@@ -175,7 +159,7 @@ class Layout:
         for tile in range(28):
             value = LOW[tile]
             if DOUBLE[tile]:
-                spinner = self.spins[spins_index(value, True, 0, -1, 0)]
+                spinner = rules.becomes_spinner(value, True, 0, -1, 0)
                 at = STATES * spinner + OPENED
                 points = self.offered[tile * 16 + self.sides[at]]
                 total = self.double_worth[at * 7 + value]
@@ -204,20 +188,22 @@ class Layout:
                     self.on_double[at] = self._on_double(0, state, side, value)
                     self.on_spinner[at] = self._on_double(1, state, side, value)
         self.first_spins: bool = all(
-            self.spins[spins_index(value, False, before, -1, 0)]
+            rules.becomes_spinner(value, False, before, -1, 0)
             for value in range(7)
             for before in range(8)
         )
         """Whether a double joining the line while there is no spinner always becomes it
         (`Rules.becomes_spinner`: so under the rules of Seven Rocks)."""
-        # Each (value, before) has its answers for spinners 0 to 6 and every taken mask
-        # side by side, 7 x 16 of them from spinner 0's first: read as slices.
-        firsts = [
-            spins_index(value, False, before, 0, 0) for value in range(7) for before in range(8)
-        ]
-        self.spinner_changes: bool = any(any(self.spins[at : at + 7 * 16]) for at in firsts)
+        self.spinner_changes: bool = any(
+            rules.becomes_spinner(value, False, before, spinner, taken)
+            for value in range(7)
+            for before in range(8)
+            for spinner in range(7)
+            for taken in range(16)
+        )
         """Whether a double joining the line may become the spinner while there is one
-        (`Rules.becomes_spinner`: not under the rules of Seven Rocks)."""
+        (`Rules.becomes_spinner`: not under the rules of Seven Rocks). Where either of
+        these two leaves it open, the table asks `Rules.becomes_spinner` itself."""
         self.joined_double: list[JoinedDouble] = []
         """``joined_double[7 * spinner + value]``: what the double ``[value|value]`` joining
         the line offers (its first point and offer, then the others) and adds to the end
@@ -246,11 +232,12 @@ class Layout:
         double = tile_index(value, value)
         was_free = self.sides[was] & ~bit
         now_free = self.sides[now]
-        appear = self.offered[double * 16 + (now_free & ~was_free)]
+        appear = double * 16 + (now_free & ~was_free)
         drop = self.offered[double * 16 + (was_free & ~now_free)]
         change = self.double_worth[now * 7 + value] - self.double_worth[was * 7 + value]
-        offers = tuple(OFFER[p] for p in appear)
-        return bit << 4 * value, change, (drop, appear, offers) if drop or appear else None
+        if not drop and not self.offered[appear]:
+            return bit << 4 * value, change, None
+        return bit << 4 * value, change, (drop, self.offered[appear], self.offered_offers[appear])
 
 
 def _keys_distinct(rules: Rules) -> bool:

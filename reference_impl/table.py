@@ -39,7 +39,7 @@ from typing import Final
 from .actions import EndPoint, Placement
 from .checks import check, locate
 from .counted import contributions, counted
-from .layout import OPENED, REFERENCE_LAYOUT, STATES, Layout, Reoffer, layout_of, spins_index
+from .layout import OPENED, REFERENCE_LAYOUT, STATES, Layout, Reoffer, layout_of
 from .placements import PLACEMENT_OF
 from .points import (
     JOINED,
@@ -323,7 +323,7 @@ class Table:
         old = LOW[spinner] if spinner >= 0 else -1
         old_state = self.state_of(spinner) if spinner >= 0 else 0
         before = (self.placed & DOUBLES).bit_count() - 1
-        spins = layout.spins[spins_index(value, False, before, old, old_state & 15)]
+        spins = layout.rules.becomes_spinner(value, False, before, old, old_state & 15)
         if spins:
             if spinner >= 0:
                 self.total += self._demote(spinner, old, old_state)
