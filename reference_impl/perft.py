@@ -43,30 +43,45 @@ class _Count:
         moves = hand.legal_moves()
         if depth == 1:
             return len(moves) or 1
+        self.spend(len(moves) or 1)
+        push = hand.push
+        pop = hand.pop
         leaves = 0
+        if depth == 2:
+            # The last positions played: each counts its own legal moves, or 1 for a
+            # forced pass or a finished hand (whose `legal_moves` is empty too).
+            for move in moves or (None,):
+                push(move)
+                leaves += len(hand.legal_moves()) or 1
+                pop()
+            return leaves
         for move in moves or (None,):
-            self.play(move)
+            push(move)
             leaves += 1 if hand.end is not None else self.below(depth - 1)
-            hand.pop()
+            pop()
         return leaves
 
     def after(self, move: Move | None, depth: int) -> int:
         """Leaves `depth` actions below the working hand once `move` is made (None: pass)."""
         hand = self.hand
-        self.play(move)
+        self.spend(1)
+        hand.push(move)
         leaves = 1 if depth == 0 or hand.end is not None else self.below(depth)
         hand.pop()
         return leaves
 
-    def play(self, move: Move | None) -> None:
-        """Make `move` on the working hand, within the budget (`Declined` past it)."""
-        self.left -= 1
+    def spend(self, positions: int) -> None:
+        """Take `positions` about to be played from the budget (`Declined` past it).
+
+        A position's siblings are all played, so the count declines them together,
+        before playing any: the same counts are declined as one position at a time.
+        """
+        self.left -= positions
         if self.left < 0:
             raise Declined(
                 f"perft declined: the count would play more than {self.budget} positions,"
                 " the engine's budget (protocol section 5.6)"
             )
-        self.hand.push(move)
 
 
 def perft(hand: Hand, depth: int, budget: int | None = None) -> int:
