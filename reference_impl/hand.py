@@ -43,9 +43,9 @@ PlaceEvent = tuple[int, int, Point | None, int, int, int, int]
 """(seat, tile, point, end sum, credit, team 0 score, team 1 score)."""
 PassEvent = tuple[int]
 
-_Undo = tuple[Move | None, TableState, int, int, int, int, int, int]
+_Undo = tuple[Move | None, TableState, int, int, int, int, int]
 """What `Hand.pop` needs to take an action back: the action, the table's state, the
-acting seat and its tiles, the passes, both scores and the number of events before it."""
+acting seat and its tiles, the passes and both scores (every action adds one event)."""
 
 _PASSED: Final[tuple[PassEvent, ...]] = ((0,), (1,), (2,), (3,))
 
@@ -246,7 +246,6 @@ class Hand:
                 self.passes,
                 scores[0],
                 scores[1],
-                len(self.events),
             )
         )
         if move is None:
@@ -257,13 +256,13 @@ class Hand:
 
     def pop(self) -> Move | None:
         """Take back the last action made by `push`, and return it (IndexError if none)."""
-        move, table, seat, held, self.passes, score0, score1, events = self._stack.pop()
+        move, table, seat, held, self.passes, score0, score1 = self._stack.pop()
         self.table.restore(table)
         self.to_move = seat
         self.holdings[seat] = held
         self.scores[0] = score0
         self.scores[1] = score1
-        del self.events[events:]
+        self.events.pop()
         if self.end is not None:
             self.end = self.winner = self.penalties = self.next_opener = None
         return move
