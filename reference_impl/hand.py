@@ -13,7 +13,7 @@ rules name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from .actions import PASS, Action, Placement
@@ -266,6 +266,39 @@ class Hand:
         if self.end is not None:
             self.end = self.winner = self.penalties = self.next_opener = None
         return move
+
+    def replies(self, moves: Iterable[Move | None]) -> list[int]:
+        """How many placements the next player has after each trusted action of `moves`
+        (None: a pass) on a hand not over: `len(legal_moves())`, 0 where the action ends
+        the hand. Each is made as `push` makes it and taken back as `pop` takes it back,
+        but the position they leave is saved once, not once an action."""
+        table = self.table
+        state = table.state()
+        seat = self.to_move
+        holdings = self.holdings
+        held = holdings[seat]
+        passes = self.passes
+        scores = self.scores
+        score0, score1 = scores
+        counts = []
+        for move in moves:
+            if move is None:
+                self.pass_fast()
+            else:
+                tile, point = move  # as in `push`
+                self.place_fast(tile, point)
+            counts.append(len(self.legal_moves()))
+            # `pop`, written out: a call for each action would cost more than all the rest.
+            table.restore(state)
+            self.to_move = seat
+            holdings[seat] = held
+            self.passes = passes
+            scores[0] = score0
+            scores[1] = score1
+            self.events.pop()
+            if self.end is not None:
+                self.end = self.winner = self.penalties = self.next_opener = None
+        return counts
 
     def _won(self, team: int) -> None:
         self.end = End.TARGET

@@ -136,8 +136,11 @@ class Table:
         )
 
     def restore(self, state: TableState) -> None:
-        """Put the table back as it was when `state` was taken (`state` is not kept)."""
-        self.ends, self.offers, self.total, self.spinner, self.taken, self.placed = state
+        """Put the table back as it was when `state` was taken (`state` is left as it is,
+        to restore again)."""
+        ends, offers, self.total, self.spinner, self.taken, self.placed = state
+        self.ends[:] = ends
+        self.offers[:] = offers
 
     @property
     def empty(self) -> bool:
