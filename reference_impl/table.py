@@ -139,8 +139,8 @@ class Table:
         """Put the table back as it was when `state` was taken (`state` is left as it is,
         to restore again)."""
         ends, offers, self.total, self.spinner, self.taken, self.placed = state
-        self.ends[:] = ends
-        self.offers[:] = offers
+        self.ends = ends.copy()
+        self.offers = offers.copy()
 
     @property
     def empty(self) -> bool:
