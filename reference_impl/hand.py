@@ -283,11 +283,13 @@ class Hand:
         counts = []
         for move in moves:
             if move is None:
-                self.pass_fast()
+                goes_on = self.pass_fast()
             else:
                 tile, point = move  # as in `push`
-                self.place_fast(tile, point)
-            counts.append(len(self.legal_moves()))
+                goes_on = self.place_fast(tile, point)
+            # `legal_moves`: the table's `moves` while the hand goes on, asked directly as
+            # `reference_impl.playout.play_out` asks it: a call an action saved.
+            counts.append(len(table.moves(holdings[self.to_move])) if goes_on else 0)
             # `pop`, written out: a call for each action would cost more than all the rest.
             table.restore(state)
             self.to_move = seat
