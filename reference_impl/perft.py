@@ -1,12 +1,11 @@
 """Counting action sequences: the move generator's self-check (protocol ``perft``).
 
 The count plays on one working copy of the hand through `Hand.push` and takes
-each action back with `Hand.pop`, as python-chess's perft does with its board:
-it plays by the hand's own rules and knows none itself. Positions one action
-from the cut are not played out: each legal action is a leaf, or the one
-forced pass is. The positions two actions from the cut, most of those played, are
-made and counted by `Hand.replies`, which makes and takes back a position's
-actions as `push` and `pop` do but saves the position once for all of them.
+each action back with `Hand.pop`, as python-chess's perft does with its board, and
+makes a position's actions one after another with `Hand.each`, which takes each back
+as `pop` does but saves the position once for all of them: it plays by the hand's
+own rules and knows none itself. Positions one action from the cut are not played
+out: each legal action is a leaf, or the one forced pass is.
 """
 
 from __future__ import annotations
@@ -46,18 +45,15 @@ class _Count:
         if depth == 1:
             return len(moves) or 1
         self.spend(len(moves) or 1)
+        leaves = 0
         if depth == 2:
             # The last positions played: each counts its own legal moves, or 1 where
             # there are none (a forced pass, or the hand is over).
-            counts = hand.replies(moves or (None,))
-            return sum(counts) + counts.count(0)
-        push = hand.push
-        pop = hand.pop
-        leaves = 0
-        for move in moves or (None,):
-            push(move)
+            for _ in hand.each(moves or (None,)):
+                leaves += len(hand.legal_moves()) or 1
+            return leaves
+        for _ in hand.each(moves or (None,)):
             leaves += 1 if hand.end is not None else self.below(depth - 1)
-            pop()
         return leaves
 
     def after(self, move: Move | None, depth: int) -> int:

@@ -55,7 +55,7 @@ def test_push_and_pop_take_every_action_back() -> None:
 
 
 @pytest.mark.parametrize("name", ["", *sorted(MUTANTS)])
-def test_replies_count_what_push_and_pop_find(name: str) -> None:
+def test_each_makes_what_push_makes_and_takes_it_back(name: str) -> None:
     # Every rule set, scores near the target (credits that end the hand) and dominoes.
     rules = variant([name]) if name else REFERENCE
     rng = random.Random(name)
@@ -67,9 +67,16 @@ def test_replies_count_what_push_and_pop_find(name: str) -> None:
             expected = []
             for move in moves:
                 hand.push(move)
-                expected.append(len(hand.legal_moves()))
+                expected.append(snapshot(hand))
                 hand.pop()
-            assert hand.replies(moves) == expected
+            assert [snapshot(hand) for _ in hand.each(moves)] == expected
+            assert snapshot(hand) == before
+            for _ in hand.each(moves):
+                break  # a loop left early takes its action back too
+            assert snapshot(hand) == before
+            with pytest.raises(KeyError):
+                for _ in hand.each(moves):
+                    raise KeyError
             assert snapshot(hand) == before
             hand.push(rng.choice(moves))
 
