@@ -1,10 +1,11 @@
 """Counting action sequences: the move generator's self-check (protocol ``perft``).
 
 The count plays on one working copy of the hand through `Hand.push` and takes
-each action back with `Hand.pop`, as python-chess's perft does with its board:
-it plays by the hand's own rules and knows none itself. Positions one action
-from the cut are not played out: each legal action is a leaf, or the one
-forced pass is.
+each action back with `Hand.pop`, as python-chess's perft does with its board, and
+makes a position's actions one after another with `Hand.each`, which takes each back
+as `pop` does but saves the position once for all of them: it plays by the hand's
+own rules and knows none itself. Positions one action from the cut are not played
+out: each legal action is a leaf, or the one forced pass is.
 """
 
 from __future__ import annotations
@@ -43,30 +44,39 @@ class _Count:
         moves = hand.legal_moves()
         if depth == 1:
             return len(moves) or 1
+        self.spend(len(moves) or 1)
         leaves = 0
-        for move in moves or (None,):
-            self.play(move)
+        if depth == 2:
+            # The last positions played: each counts its own legal moves, or 1 where
+            # there are none (a forced pass, or the hand is over).
+            for _ in hand.each(moves or (None,)):
+                leaves += len(hand.legal_moves()) or 1
+            return leaves
+        for _ in hand.each(moves or (None,)):
             leaves += 1 if hand.end is not None else self.below(depth - 1)
-            hand.pop()
         return leaves
 
     def after(self, move: Move | None, depth: int) -> int:
         """Leaves `depth` actions below the working hand once `move` is made (None: pass)."""
         hand = self.hand
-        self.play(move)
+        self.spend(1)
+        hand.push(move)
         leaves = 1 if depth == 0 or hand.end is not None else self.below(depth)
         hand.pop()
         return leaves
 
-    def play(self, move: Move | None) -> None:
-        """Make `move` on the working hand, within the budget (`Declined` past it)."""
-        self.left -= 1
+    def spend(self, positions: int) -> None:
+        """Take `positions` about to be played from the budget (`Declined` past it).
+
+        A position's siblings are all played, so the count declines them together,
+        before playing any: the same counts are declined as one position at a time.
+        """
+        self.left -= positions
         if self.left < 0:
             raise Declined(
                 f"perft declined: the count would play more than {self.budget} positions,"
                 " the engine's budget (protocol section 5.6)"
             )
-        self.hand.push(move)
 
 
 def perft(hand: Hand, depth: int, budget: int | None = None) -> int:

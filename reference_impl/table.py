@@ -136,8 +136,11 @@ class Table:
         )
 
     def restore(self, state: TableState) -> None:
-        """Put the table back as it was when `state` was taken (`state` is not kept)."""
-        self.ends, self.offers, self.total, self.spinner, self.taken, self.placed = state
+        """Put the table back as it was when `state` was taken (`state` is left as it is,
+        to restore again)."""
+        ends, offers, self.total, self.spinner, self.taken, self.placed = state
+        self.ends = ends.copy()
+        self.offers = offers.copy()
 
     @property
     def empty(self) -> bool:
@@ -260,8 +263,9 @@ class Table:
                 # A tile continues an arm: its other half takes the place of the end it covers.
                 ends[index] = JOINED[joined]
                 offers[index] = JOINED_OFFER[joined]
-                self.total += self.step[joined]
-                return self.total
+                total = self.total + self.step[joined]
+                self.total = total
+                return total
             # A double joins by its linear side A (double.crosswise) and offers its sides.
             layout = self.layout
             spinner = self.spinner
@@ -281,8 +285,9 @@ class Table:
                 ends[index : index + 1] = several[0]
                 offers[index : index + 1] = several[1]
             self.taken |= bits
-            self.total += change
-            return self.total
+            total = self.total + change
+            self.total = total
+            return total
         # A tile joins a side of a double: what that does to the double is the layout's.
         layout = self.layout
         state = (self.taken >> 4 * value & 15) + (on_tile == self.opening) * OPENED
@@ -304,8 +309,9 @@ class Table:
             if anew is not None:  # pragma: no cover - a variant's
                 self._offer_anew(anew)
         self.taken |= bits
-        self.total += change + layout.gain[joined]
-        return self.total
+        total = self.total + change + layout.gain[joined]
+        self.total = total
+        return total
 
     def _offer_anew(self, anew: Reoffer) -> None:
         """A double no longer offers some points and newly offers others."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 import seven_rocks_kit as kit
@@ -23,6 +24,7 @@ from reference_impl import (
     tiles,
 )
 from reference_impl.events import held, history
+from reference_impl.mutants import MUTANTS, variant
 from reference_impl.tiles import ALL_TILES, BIT, PIPS, SIDE_CODE, SIDES, pips_of_mask, tiles_of_mask
 from tests.support.engine import snapshot
 
@@ -50,6 +52,33 @@ def test_push_and_pop_take_every_action_back() -> None:
             assert snapshot(hand) == states[-1]
     with pytest.raises(IndexError):
         hand.pop()
+
+
+@pytest.mark.parametrize("name", ["", *sorted(MUTANTS)])
+def test_each_makes_what_push_makes_and_takes_it_back(name: str) -> None:
+    # Every rule set, scores near the target (credits that end the hand) and dominoes.
+    rules = variant([name]) if name else REFERENCE
+    rng = random.Random(name)
+    for seed in range(30):
+        hand = Hand.deal(_deal(seed), seed % 4, (rng.randrange(200, 250), 0), rules)
+        while hand.end is None:
+            moves: list[tuple[int, Any] | None] = [*hand.legal_moves()] or [None]
+            before = snapshot(hand)
+            expected = []
+            for move in moves:
+                hand.push(move)
+                expected.append(snapshot(hand))
+                hand.pop()
+            assert [snapshot(hand) for _ in hand.each(moves)] == expected
+            assert snapshot(hand) == before
+            for _ in hand.each(moves):
+                break  # a loop left early takes its action back too
+            assert snapshot(hand) == before
+            with pytest.raises(KeyError):
+                for _ in hand.each(moves):
+                    raise KeyError
+            assert snapshot(hand) == before
+            hand.push(rng.choice(moves))
 
 
 def test_a_hand_from_tiles_answers_in_values() -> None:
