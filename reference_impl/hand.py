@@ -256,15 +256,8 @@ class Hand:
 
     def pop(self) -> Move | None:
         """Take back the last action made by `push`, and return it (IndexError if none)."""
-        move, table, seat, held, self.passes, score0, score1 = self._stack.pop()
-        self.table.restore(table)
-        self.to_move = seat
-        self.holdings[seat] = held
-        self.scores[0] = score0
-        self.scores[1] = score1
-        self.events.pop()
-        if self.end is not None:
-            self.end = self.winner = self.penalties = self.next_opener = None
+        move, table, seat, held, passes, score0, score1 = self._stack.pop()
+        self._undo(table, seat, held, passes, score0, score1)
         return move
 
     def each(self, moves: Iterable[Move | None]) -> Iterator[Move | None]:
@@ -272,16 +265,11 @@ class Hand:
         yielding it with the hand as the action leaves it, and take it back before the
         next one and when the loop ends or is left: `push` then `pop` for each, but the
         position they start from is saved once for all of them, not once an action."""
-        table = self.table
-        # `Table.state` and, below, `Table.restore` written out: a call for each action
-        # costs a search about 4%. A table state of other fields fails to unpack here.
-        ends, offers, total, spinner, taken, placed = table.state()
+        table = self.table.state()
         seat = self.to_move
-        holdings = self.holdings
-        held = holdings[seat]
+        held = self.holdings[seat]
         passes = self.passes
-        scores = self.scores
-        score0, score1 = scores
+        score0, score1 = self.scores
         for move in moves:
             try:
                 if move is None:
@@ -291,21 +279,21 @@ class Hand:
                     self.place_fast(tile, point)
                 yield move
             finally:
-                # As `pop` takes an action back.
-                table.ends = ends.copy()
-                table.offers = offers.copy()
-                table.total = total
-                table.spinner = spinner
-                table.taken = taken
-                table.placed = placed
-                self.to_move = seat
-                holdings[seat] = held
-                self.passes = passes
-                scores[0] = score0
-                scores[1] = score1
-                self.events.pop()
-                if self.end is not None:
-                    self.end = self.winner = self.penalties = self.next_opener = None
+                self._undo(table, seat, held, passes, score0, score1)
+
+    def _undo(
+        self, table: TableState, seat: int, held: int, passes: int, score0: int, score1: int
+    ) -> None:
+        """Put the hand back as it was before its last action (which added one event)."""
+        self.table.restore(table)
+        self.to_move = seat
+        self.holdings[seat] = held
+        self.passes = passes
+        self.scores[0] = score0
+        self.scores[1] = score1
+        self.events.pop()
+        if self.end is not None:
+            self.end = self.winner = self.penalties = self.next_opener = None
 
     def _won(self, team: int) -> None:
         self.end = End.TARGET
