@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final, TypeVar
 
 from .actions import Placement
-from .placements import PLACEMENT_OF
+from .placements import PLACEMENT_OF, Point
 from .tiles import (
     BIT,
     DOUBLE,
@@ -31,6 +31,7 @@ __all__ = [
     "JOINED",
     "JOINED_OFFER",
     "NO_OFFER",
+    "NO_POINT",
     "OFFER",
     "OFFER_SLOTS",
     "OPENINGS_BY_BYTE",
@@ -41,9 +42,6 @@ __all__ = [
     "point_at",
 ]
 
-Point = tuple[int, int, int]
-"""An attach point: (tile index, side, value)."""
-
 _T = TypeVar("_T")
 
 
@@ -53,10 +51,13 @@ def _value(tile: int, side: int) -> int:
 
 # Every (tile, side) point once, shared: index ``tile * 6 + side``.
 POINTS: Final[tuple[Point, ...]] = tuple(
-    (tile, side, _value(tile, side)) for tile in range(28) for side in range(6)
+    Point((tile, side, _value(tile, side))) for tile in range(28) for side in range(6)
 )
 
-JOINED: Final[list[Point]] = [(-1, -1, -1)] * (28 * 7)
+NO_POINT: Final = Point((-1, -1, -1))
+"""A placeholder where a table has no point to give."""
+
+JOINED: Final[list[Point]] = [NO_POINT] * (28 * 7)
 """``JOINED[tile * 7 + value]``: the point `tile` offers once joined by its half `value`
 (``(-1, -1, -1)`` where the tile has no such half). Rule ``double.crosswise``: a
 double is joined by linear side A and continued from B."""
