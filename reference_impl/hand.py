@@ -47,7 +47,9 @@ _Undo = tuple[Move | None, TableState, int, int, int, int, int]
 """What `Hand.pop` needs to take an action back: the action, the table's state, the
 acting seat and its tiles, the passes and both scores (every action adds one event)."""
 
-_PASSED: Final[tuple[PassEvent, ...]] = ((0,), (1,), (2,), (3,))
+_PASSED: Final[tuple[PlaceEvent | PassEvent, ...]] = ((0,), (1,), (2,), (3,))
+"""Each seat's pass, shared: typed as the events hold it, so that a compiled build appends
+the tuple itself, not a copy made from its number (as it makes one of a bare `PassEvent`)."""
 
 
 def check_deal(hands: Sequence[Sequence[Tile]]) -> list[int]:

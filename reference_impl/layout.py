@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .points import NO_OFFER, OFFER, Offer, Point, point_at
+from .points import NO_OFFER, NO_POINT, OFFER, Offer, Point, point_at
 from .rules import BRANCHES, LINEAR, LINEAR_A, REFERENCE, Rules
 from .tiles import (
     DOUBLE,
@@ -219,7 +219,7 @@ class Layout:
                 if len(offered) == 1:
                     made = (bits, offered[0], offers[0], None, change)
                 else:  # the point is a placeholder: all of them follow
-                    made = (bits, (-1, -1, -1), NO_OFFER, (offered, offers), change)
+                    made = (bits, NO_POINT, NO_OFFER, (offered, offers), change)
                 self.joined_double.append(made)
         self.distinct: bool = _keys_distinct(rules)
         """Whether `Rules.placement_key` tells every (tile, attach point) pair apart, so

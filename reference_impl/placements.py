@@ -13,15 +13,21 @@ gets its values on first use.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NewType
 
 from .actions import EndPoint, Placement
 from .tiles import ALL_TILES, SIDES
 
 __all__ = ["END_POINT_OF", "MOVE_OF", "PLACEMENT_OF", "Move"]
 
-Point = tuple[int, int, int]
-"""An attach point, `reference_impl.points.Point` (which imports this module)."""
+Point = NewType("Point", tuple[int, int, int])
+"""An attach point: (tile index, side, value), one of the shared tuples of
+`reference_impl.points` (which imports this module, and names it there too).
+
+A type of its own, not the bare tuple type, so that a compiled build (mypyc) keeps each
+point the shared tuple it is: a bare ``tuple[int, int, int]`` it unpacks into three
+numbers, and a new tuple is built each time one is stored again (in the table's list of
+points, found there by ``list.index`` by comparing it item by item, not by identity)."""
 Move = tuple[int, Point | None]
 """A move as the engine lists it: a tile index and its attach point (None: it opens)."""
 

@@ -43,7 +43,10 @@ def play_out(hand: Hand, draws: Sequence[float]) -> None:
             if not hand.pass_fast():
                 return
             moves = table.moves(holdings[hand.to_move])
-        tile, point = moves[floor(draw * len(moves))]
+        # The length is named: a compiled build multiplies a float by a named int as
+        # numbers, but by len() itself only as Python objects, built for the purpose.
+        size = len(moves)
+        tile, point = moves[floor(draw * size)]
         if not hand.place_fast(tile, point):
             return
     # Every draw is used: the players may still pass to the end, but not place.

@@ -10,10 +10,10 @@ rules' (`reference_impl.layout`, from the hooks of `reference_impl.rules.Rules`)
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from typing import Final, NewType, TypeVar
 
 from .actions import Placement
-from .placements import PLACEMENT_OF
+from .placements import PLACEMENT_OF, Point
 from .tiles import (
     BIT,
     DOUBLE,
@@ -31,6 +31,7 @@ __all__ = [
     "JOINED",
     "JOINED_OFFER",
     "NO_OFFER",
+    "NO_POINT",
     "OFFER",
     "OFFER_SLOTS",
     "OPENINGS_BY_BYTE",
@@ -41,9 +42,6 @@ __all__ = [
     "point_at",
 ]
 
-Point = tuple[int, int, int]
-"""An attach point: (tile index, side, value)."""
-
 _T = TypeVar("_T")
 
 
@@ -53,10 +51,13 @@ def _value(tile: int, side: int) -> int:
 
 # Every (tile, side) point once, shared: index ``tile * 6 + side``.
 POINTS: Final[tuple[Point, ...]] = tuple(
-    (tile, side, _value(tile, side)) for tile in range(28) for side in range(6)
+    Point((tile, side, _value(tile, side))) for tile in range(28) for side in range(6)
 )
 
-JOINED: Final[list[Point]] = [(-1, -1, -1)] * (28 * 7)
+NO_POINT: Final = Point((-1, -1, -1))
+"""A placeholder where a table has no point to give."""
+
+JOINED: Final[list[Point]] = [NO_POINT] * (28 * 7)
 """``JOINED[tile * 7 + value]``: the point `tile` offers once joined by its half `value`
 (``(-1, -1, -1)`` where the tile has no such half). Rule ``double.crosswise``: a
 double is joined by linear side A and continued from B."""
@@ -93,11 +94,15 @@ OFFER_SLOTS: Final = 557
 import): the placements of ``held & suit`` are found at ``(held & suit) % OFFER_SLOTS``,
 an index into a tuple rather than a key to hash."""
 
-Offer = tuple[int, tuple[tuple[tuple[int, Point], ...], ...], tuple[tuple[Placement, ...], ...]]
+Offer = NewType(
+    "Offer",
+    tuple[int, tuple[tuple[tuple[int, Point], ...], ...], tuple[tuple[Placement, ...], ...]],
+)
 """What an attach point offers: its value's suit (a mask), and for every subset
 ``sub = held & suit`` of that suit the placements of those tiles on the point, at
 ``sub % OFFER_SLOTS``: as moves, then as the shared `Placement` values of those moves
-(`reference_impl.placements`), for the checked API."""
+(`reference_impl.placements`), for the checked API. A type of its own for the reason
+`Point` is: a compiled build keeps each offer the shared tuple it is."""
 
 
 def _slot_picks(suit: int) -> tuple[int, ...]:
@@ -128,7 +133,8 @@ def _offer(point: Point) -> Offer:
     suit = SUIT[point[2]]
     moves = [(tile, point) for tile in tiles_of_mask(suit)]
     picks = _PICKS[suit]
-    return suit, _by_subset(picks, moves), _by_subset(picks, [PLACEMENT_OF[m] for m in moves])
+    placements = [PLACEMENT_OF[m] for m in moves]
+    return Offer((suit, _by_subset(picks, moves), _by_subset(picks, placements)))
 
 
 OFFER: Final[dict[Point, Offer]] = {
@@ -139,7 +145,7 @@ OFFER: Final[dict[Point, Offer]] = {
 """``OFFER[point]``: made once, at import, for every point a tile can offer, so
 listing a point's placements is one mask and one look-up, and builds no tuple."""
 
-NO_OFFER: Final[Offer] = (0, ((),), ((),))
+NO_OFFER: Final = Offer((0, ((),), ((),)))
 """The offer of a point no tile can offer (fits nothing): a safe default."""
 
 JOINED_OFFER: Final[list[Offer]] = [OFFER.get(point, NO_OFFER) for point in JOINED]

@@ -165,18 +165,19 @@ class Table:
         offers = self.offers
         count = len(offers)
         # The commonest cases written out, saving the loop: two ends, and four once the
-        # spinner's branches are open (most turns of a hand).
+        # spinner's branches are open (most turns of a hand). An offer's parts are read by
+        # index, not by a nested target: a compiled build unpacks one of those by iterating.
         if count == 4:
-            (suit_a, at_a, _), (suit_b, at_b, _), (suit_c, at_c, _), (suit_d, at_d, _) = offers
+            a, b, c, d = offers
             return (
-                at_a[(held & suit_a) % OFFER_SLOTS]
-                + at_b[(held & suit_b) % OFFER_SLOTS]
-                + at_c[(held & suit_c) % OFFER_SLOTS]
-                + at_d[(held & suit_d) % OFFER_SLOTS]
+                a[1][(held & a[0]) % OFFER_SLOTS]
+                + b[1][(held & b[0]) % OFFER_SLOTS]
+                + c[1][(held & c[0]) % OFFER_SLOTS]
+                + d[1][(held & d[0]) % OFFER_SLOTS]
             )
         if count == 2:
-            (suit_a, at_a, _), (suit_b, at_b, _) = offers
-            return at_a[(held & suit_a) % OFFER_SLOTS] + at_b[(held & suit_b) % OFFER_SLOTS]
+            a, b = offers
+            return a[1][(held & a[0]) % OFFER_SLOTS] + b[1][(held & b[0]) % OFFER_SLOTS]
         # The rest is a method of its own: the fewer names a function has, the less each
         # call of it costs, and this one runs every turn.
         return self._other_moves(held)
@@ -202,16 +203,16 @@ class Table:
         offers = self.offers
         count = len(offers)
         if count == 4:  # as in `moves`
-            (suit_a, _, at_a), (suit_b, _, at_b), (suit_c, _, at_c), (suit_d, _, at_d) = offers
+            a, b, c, d = offers
             return [
-                *at_a[(held & suit_a) % OFFER_SLOTS],
-                *at_b[(held & suit_b) % OFFER_SLOTS],
-                *at_c[(held & suit_c) % OFFER_SLOTS],
-                *at_d[(held & suit_d) % OFFER_SLOTS],
+                *a[2][(held & a[0]) % OFFER_SLOTS],
+                *b[2][(held & b[0]) % OFFER_SLOTS],
+                *c[2][(held & c[0]) % OFFER_SLOTS],
+                *d[2][(held & d[0]) % OFFER_SLOTS],
             ]
         if count == 2:
-            (suit_a, _, at_a), (suit_b, _, at_b) = offers
-            return [*at_a[(held & suit_a) % OFFER_SLOTS], *at_b[(held & suit_b) % OFFER_SLOTS]]
+            a, b = offers
+            return [*a[2][(held & a[0]) % OFFER_SLOTS], *b[2][(held & b[0]) % OFFER_SLOTS]]
         if self.placed:  # pragma: no cover - a variant's, as in `moves`
             placements: list[Placement] = []
             for suit, _, at in offers:
