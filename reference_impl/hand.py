@@ -259,7 +259,7 @@ class Hand:
     def pop(self) -> Move | None:
         """Take back the last action made by `push`, and return it (IndexError if none)."""
         move, table, seat, held, passes, score0, score1 = self._stack.pop()
-        self._undo(table, seat, held, passes, score0, score1)
+        self._undo(table, seat, held, passes, score0, score1, False)
         return move
 
     def each(self, moves: Iterable[Move | None]) -> Iterator[Move | None]:
@@ -281,13 +281,21 @@ class Hand:
                     self.place_fast(tile, point)
                 yield move
             finally:
-                self._undo(table, seat, held, passes, score0, score1)
+                self._undo(table, seat, held, passes, score0, score1, True)
 
     def _undo(
-        self, table: TableState, seat: int, held: int, passes: int, score0: int, score1: int
+        self,
+        table: TableState,
+        seat: int,
+        held: int,
+        passes: int,
+        score0: int,
+        score1: int,
+        again: bool,
     ) -> None:
-        """Put the hand back as it was before its last action (which added one event)."""
-        self.table.restore(table)
+        """Put the hand back as it was before its last action (which added one event);
+        `again`: the saved `table` will restore it again (`Table.restore`)."""
+        self.table.restore(table, again)
         self.to_move = seat
         self.holdings[seat] = held
         self.passes = passes

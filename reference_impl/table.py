@@ -135,12 +135,16 @@ class Table:
             self.placed,
         )
 
-    def restore(self, state: TableState) -> None:
-        """Put the table back as it was when `state` was taken (`state` is left as it is,
-        to restore again)."""
+    def restore(self, state: TableState, again: bool = False) -> None:
+        """Put the table back as it was when `state` was taken. The table takes the state's
+        lists as its own, or with `again` copies of them, so that `state` can restore it
+        again (`Hand.each` does, once for each action of a position)."""
         ends, offers, self.total, self.spinner, self.taken, self.placed = state
-        self.ends = ends.copy()
-        self.offers = offers.copy()
+        if again:
+            ends = ends.copy()
+            offers = offers.copy()
+        self.ends = ends
+        self.offers = offers
 
     @property
     def empty(self) -> bool:
