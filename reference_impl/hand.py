@@ -20,7 +20,7 @@ from .actions import PASS, Action, Placement
 from .errors import BadRequest, GameOver, HandOver, MustPlay, NoMatch, NotInHand
 from .keyed import table_for
 from .placements import MOVE_OF
-from .rules import REFERENCE, REFERENCE_COMPILED, CompiledRules, End, Rules, compiled
+from .rules import REFERENCE, CompiledRules, End, Rules, compiled
 from .table import Point, Table, TableState
 from .tiles import ALL_TILES, BIT, Tile, pips_of_mask, tiles_of_mask
 
@@ -110,15 +110,8 @@ class Hand:
     ):
         """A fresh hand from four tile masks (trusted: use `Hand.deal` for outside input)."""
         self.rules = rules
-        # A hand of the reference rules (most hands, every playout's) skips two look-ups.
-        self._compiled: CompiledRules
-        self.table: Table
-        if rules is REFERENCE:
-            self._compiled = REFERENCE_COMPILED
-            self.table = Table()
-        else:  # pragma: no cover - a variant's
-            self._compiled = compiled(rules)
-            self.table = table_for(rules)
+        self._compiled: CompiledRules = compiled(rules)
+        self.table: Table = table_for(rules)
         self.holdings = list(holdings)
         self.opener = opener
         self.to_move = opener

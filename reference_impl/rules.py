@@ -33,7 +33,6 @@ __all__ = [
     "LINEAR_A",
     "LINEAR_B",
     "REFERENCE",
-    "REFERENCE_COMPILED",
     "CompiledRules",
     "End",
     "Rules",
@@ -282,11 +281,6 @@ def compiled(rules: Rules) -> CompiledRules:
     if entry is None or entry[0] is not rules:
         entry = _COMPILED[id(rules)] = (rules, CompiledRules(rules))
     return entry[1]
-
-
-REFERENCE_COMPILED: Final = compiled(REFERENCE)
-"""`REFERENCE` compiled, made at import (a hand of the reference rules asks for it
-without a look-up)."""
 
 
 HOOKS: Final[tuple[str, ...]] = (
