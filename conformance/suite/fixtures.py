@@ -298,13 +298,10 @@ class _Collector:
             FixtureProblem(name, cid, reason, kind="unobservable")
             for reason in unobservable(raw["cmd"], cited)
         )
-        shared = self.shared
-        expect = raw.get("expect")
+        given, expect = raw["given"], raw.get("expect")
         if share:
-            given = share_values(raw["given"], shared)
-            expect = None if expect is None else share_values(expect, shared)
-        else:
-            given = raw["given"]
+            given = share_values(given, self.shared)
+            expect = None if expect is None else share_values(expect, self.shared)
         self.cases.append(
             Case(
                 id=cid,
